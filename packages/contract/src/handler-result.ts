@@ -1,0 +1,89 @@
+import type { Decision } from '@hookwire/fold';
+import type { CanonicalEvent } from './events.js';
+
+/** Why a handler produced no usable answer. These are the infrastructure failures that onError governs. */
+export type FailureClass = 'timeout' | 'spawn' | 'http' | 'parse' | 'unconfigured' | 'canceled';
+
+export const FAILURE_CLASSES: readonly FailureClass[] = ['timeout', 'spawn', 'http', 'parse', 'unconfigured', 'canceled'];
+
+export interface Failure {
+  class: FailureClass;
+  message: string;
+}
+
+/**
+ * One handler's own result: the decision fields it gave (aliases resolved), contexts and messages,
+ * warnings recorded while reading it, and, for an infrastructure failure, `failure`.
+ * Keys are absent rather than empty, except `warnings`, which is always present.
+ */
+export interface HandlerResult {
+  decision?: Decision;
+  reason?: string;
+  continue?: boolean;
+  stopReason?: string;
+  additionalContext?: string[];
+  systemMessage?: string[];
+  /** Parsed from `hookSpecificOutput.updatedInput`; recorded, never applied. */
+  updatedInput?: Record<string, unknown>;
+  warnings: string[];
+  failure?: Failure;
+}
+
+/** The handler kinds of ARCHITECTURE §5. */
+export type HandlerKind = 'shell' | 'webhook' | 'oracle' | 'proxy';
+
+/** How a command or proxy handler ended, as the response contract reads it. */
+export type ProcessEnd =
+  | { type: 'exit'; code: number }
+  | { type: 'failed'; failure: Failure };
+
+/**
+ * What every executor returns: one shape whether the handler succeeded or not. Nothing is thrown
+ * across the executor boundary.
+ */
+export interface ExecResult {
+  kind: HandlerKind;
+  /** The handler's result, read through the response contract; `failure` set on infrastructure failures. */
+  result: HandlerResult;
+  durationMs: number;
+  /** Command and proxy handlers: the exit code when the process exited. */
+  exitCode?: number;
+  /** Command and proxy handlers: the signal that ended the process. */
+  signal?: string;
+  /** Webhook and oracle handlers: the HTTP status when a response arrived. */
+  status?: number;
+  timedOut: boolean;
+  canceled: boolean;
+  spawnFailed: boolean;
+  outputTruncated: boolean;
+}
+
+/** The dialects hookwire speaks; a hook declares one (default `claude`). */
+export type DialectName = 'claude' | 'native';
+
+/** One handler run as the runtime asks an executor for it. */
+export interface ExecRequest {
+  canonical: CanonicalEvent;
+  /** The hook's dialect. */
+  dialect: DialectName;
+  /** The triggering event's name in the hook's dialect (`PreToolUse`, `tool:before`). */
+  eventName: string;
+  /** The payload rendered in the hook's dialect: compact JSON followed by exactly one `\n`. */
+  input: string;
+  /** The working directory handler processes run in. */
+  cwd: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** The base environment of handler processes; default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** The folder of the config file that named the hook (`HOOKWIRE_CONFIG_DIR`). */
+  configDir?: string;
+}
+
+/** Executors are factories returning plain objects of this shape (ARCHITECTURE §5, STYLE). */
+export interface Executor<Hook> {
+  readonly kind: HandlerKind;
+  run(hook: Hook, request: ExecRequest): Promise<ExecResult>;
+  /** Releases pooled resources (connections); the executor must not be used afterwards. */
+  close(): Promise<void>;
+}
