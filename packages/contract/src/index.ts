@@ -1,1 +1,22 @@
-export {};
+export { CANONICAL_EVENTS, CANONICAL_EVENT_NAMES, isCanonicalEvent, eventTraits, deriveSubject } from './events.js';
+export type { CanonicalEvent, EventTraits } from './events.js';
+export { FAILURE_CLASSES } from './handler-result.js';
+export type {
+  DialectName,
+  ExecRequest,
+  ExecResult,
+  Executor,
+  Failure,
+  FailureClass,
+  HandlerKind,
+  HandlerResult,
+  ProcessEnd,
+} from './handler-result.js';
+export { DIALECTS, DIALECT_NAMES, isDialectName, resolveEvent, eventNameIn, renderPayload } from './dialects/index.js';
+export type { Dialect } from './dialects/index.js';
+export { normalizePayload } from './payload.js';
+export type { NormalizedPayload } from './payload.js';
+export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.js';
+export type { ResponseInput } from './response.js';
+export { parseOracleAnswer, readOracleObject, stripFence, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
+export { describeValue } from './response-fields.js';
