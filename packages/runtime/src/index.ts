@@ -1,1 +1,9 @@
-export {};
+export { createRuntime, checkConfig } from './runtime.js';
+export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
+export type { RunRecord } from './run-record.js';
+export type { ProxyCall, ProxyFunction } from './proxy.js';
+export { HookwireError } from './errors.js';
+export type { HookwireErrorCode } from './errors.js';
+export { createJsonLogger, silentLogger } from './logger.js';
+export type { Logger } from './logger.js';
+export { DEFAULT_TIMEOUT_SEC } from './timeouts.js';

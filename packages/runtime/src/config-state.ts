@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import {
+  compileMatcher,
+  mergeConfigs,
+  parseConfig,
+  type CanonicalEvent,
+  type Diagnostic,
+  type HookSpec,
+  type HookwireConfig,
+} from '@hookwire/contract';
+
+/** A configured hook ready to be selected: its spec, its config's folder and its precompiled matcher. */
+export interface LoadedHook {
+  readonly spec: HookSpec;
+  readonly configDir: string;
+  readonly matches: (subject: string | undefined) => boolean;
+}
+
+/** One config in force: immutable, swapped whole on reload. */
+export interface ConfigState {
+  readonly config: HookwireConfig;
+  readonly byEvent: ReadonlyMap<CanonicalEvent, readonly LoadedHook[]>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Where a runtime's config comes from: files (layered in order), or objects given in memory. */
+export type ConfigSource =
+  | { kind: 'files'; paths: readonly string[] }
+  | { kind: 'objects'; configs: readonly unknown[]; configDir: string };
+
+export type LoadResult = { ok: true; state: ConfigState } | { ok: false; diagnostics: Diagnostic[] };
+
+interface ParsedSource {
+  config: unknown;
+  file?: string;
+  configDir: string;
+}
+
+async function readSource(path: string): Promise<ParsedSource | Diagnostic> {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    return { severity: 'error', path: '', message: `cannot read config file ${file}: ${code}`, file } as Diagnostic;
+  }
+  try {
+    return { config: JSON.parse(text), file, configDir: dirname(file) };
+  } catch (error) {
+    return { severity: 'error', path: '', message: `config file ${file} is not valid JSON: ${(error as Error).message}`, file } as Diagnostic;
+  }
+}
+
+/** Reads, validates and merges a config source into a state, or returns its error diagnostics. */
+export async function loadConfigState(source: ConfigSource): Promise<LoadResult> {
+  const sources: (ParsedSource | Diagnostic)[] =
+    source.kind === 'files'
+      ? await Promise.all(source.paths.map(readSource))
+      : source.configs.map((config) => ({ config, configDir: source.configDir }));
+
+  const diagnostics: Diagnostic[] = [];
+  const configs: HookwireConfig[] = [];
+  const dirs: string[] = [];
+  for (const item of sources) {
+    if ('severity' in item) {
+      diagnostics.push(item);
+      continue;
+    }
+    const result = parseConfig(item.config);
+    for (const d of result.diagnostics) diagnostics.push(item.file === undefined ? d : ({ ...d, file: item.file } as Diagnostic));
+    if (result.config) {
+      configs.push(result.config);
+      for (let i = 0; i < result.config.hooks.length; i++) dirs.push(item.configDir);
+    }
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics };
+
+  const config = mergeConfigs(configs);
+  const byEvent = new Map<CanonicalEvent, LoadedHook[]>();
+  config.hooks.forEach((spec, index) => {
+    const compiled = compileMatcher(spec.matcher);
+    // The parser already refused bad regular expressions; a matcher that still fails to compile matches nothing.
+    const matches = compiled.ok ? compiled.test : () => false;
+    const list = byEvent.get(spec.event) ?? [];
+    list.push({ spec, configDir: dirs[index] ?? process.cwd(), matches });
+    byEvent.set(spec.event, list);
+  });
+  return { ok: true, state: { config, byEvent, diagnostics } };
+}

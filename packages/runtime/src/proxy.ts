@@ -1,0 +1,101 @@
+import {
+  readStdout,
+  type CanonicalEvent,
+  type ExecRequest,
+  type ExecResult,
+  type HandlerResult,
+  type HookSpec,
+} from '@hookwire/contract';
+
+/** What a host's proxy function is asked: run an agent-judged hook and answer like a handler. */
+export interface ProxyCall {
+  hook: HookSpec;
+  canonical: CanonicalEvent;
+  /** The event's name in the hook's dialect. */
+  eventName: string;
+  /** The payload rendered in the hook's dialect (what a proxy command receives on stdin). */
+  input: string;
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * A host's in-process proxy for `agent`/`subagent` hooks. It answers like a handler's stdout: a
+ * string, or an object (`{"ok": boolean, ...}` or the response contract's fields); nothing means no
+ * opinion. A throw is an infrastructure failure.
+ */
+export type ProxyFunction = (call: ProxyCall) => unknown;
+
+/** The environment a proxy command gets for an agent hook: the hook's own settings. */
+export function proxyEnvironment(spec: HookSpec): Record<string, string> {
+  const env: Record<string, string> = { HOOKWIRE_AGENT_TYPE: spec.type };
+  if (spec.prompt !== undefined) env.HOOKWIRE_AGENT_PROMPT = spec.prompt;
+  if (spec.name !== undefined) env.HOOKWIRE_AGENT_NAME = spec.name;
+  if (spec.model !== undefined) env.HOOKWIRE_AGENT_MODEL = spec.model;
+  return env;
+}
+
+function readProxyAnswer(answer: unknown, eventName: string): HandlerResult {
+  if (answer === undefined || answer === null) return { warnings: [] };
+  const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+  return readStdout(text ?? '', eventName, false, true);
+}
+
+function base(started: number): Omit<ExecResult, 'result'> {
+  return {
+    kind: 'proxy',
+    durationMs: performance.now() - started,
+    timedOut: false,
+    canceled: false,
+    spawnFailed: false,
+    outputTruncated: false,
+  };
+}
+
+/** Runs a host's proxy function under the request's timeout and abort signal. */
+export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, request: ExecRequest): Promise<ExecResult> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const parent = request.signal;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<'timeout' | 'canceled'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), request.timeoutMs);
+    onAbort = () => resolve('canceled');
+    parent?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    if (parent?.aborted) return { ...base(started), canceled: true, result: { warnings: [], failure: { class: 'canceled', message: 'canceled before the proxy was called' } } };
+    const call: ProxyCall = {
+      hook: spec,
+      canonical: request.canonical,
+      eventName: request.eventName,
+      input: request.input,
+      cwd: request.cwd,
+      timeoutMs: request.timeoutMs,
+      signal: controller.signal,
+    };
+    const answered = Promise.resolve()
+      .then(() => proxy(call))
+      .then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+    const first = await Promise.race([answered, stop]);
+    if (first === 'timeout' || first === 'canceled') {
+      controller.abort();
+      const timedOut = first === 'timeout';
+      const message = timedOut ? `proxy timed out after ${request.timeoutMs} ms` : 'proxy canceled';
+      return { ...base(started), timedOut, canceled: !timedOut, result: { warnings: [], failure: { class: first, message } } };
+    }
+    if ('error' in first) {
+      const message = first.error instanceof Error ? first.error.message : String(first.error);
+      return { ...base(started), spawnFailed: true, result: { warnings: [], failure: { class: 'spawn', message: `proxy function failed: ${message}` } } };
+    }
+    return { ...base(started), result: readProxyAnswer(first.answer, request.eventName) };
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) parent?.removeEventListener('abort', onAbort);
+  }
+}

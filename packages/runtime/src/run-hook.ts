@@ -1,0 +1,110 @@
+import { eventNameIn, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
+import type { FoldInput } from '@hookwire/fold';
+import { applyOnError } from './apply-on-error.js';
+import type { LoadedHook } from './config-state.js';
+import type { ExecutorTable } from './executor-table.js';
+import type { Logger } from './logger.js';
+import { proxyEnvironment, runProxyFunction, type ProxyFunction } from './proxy.js';
+import type { RunRecord } from './run-record.js';
+import { resolveTimeoutMs } from './timeouts.js';
+
+/** What every hook run of one dispatch shares. */
+export interface DispatchContext {
+  canonical: CanonicalEvent;
+  config: HookwireConfig;
+  /** Renders the payload in a dialect, once per dialect per dispatch. */
+  render(dialect: DialectName): string;
+  cwd: string;
+  signal: AbortSignal | undefined;
+  /** Milliseconds since the epoch after which no hook may run on; hooks are cut like timeouts. */
+  deadline: number | undefined;
+  env: Record<string, string | undefined> | undefined;
+  executors: ExecutorTable;
+  proxy: ProxyFunction | undefined;
+  logger: Logger;
+}
+
+const KIND: Record<HookSpec['type'], HandlerKind> = {
+  command: 'shell',
+  http: 'webhook',
+  prompt: 'oracle',
+  agent: 'proxy',
+  subagent: 'proxy',
+};
+
+function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout', message: string): ExecResult {
+  return {
+    kind,
+    result: { warnings: [], failure: { class: cls, message } },
+    durationMs: 0,
+    timedOut: cls === 'timeout',
+    canceled: false,
+    spawnFailed: false,
+    outputTruncated: false,
+  };
+}
+
+async function execute(hook: LoadedHook, request: ExecRequest, ctx: DispatchContext): Promise<ExecResult> {
+  const { spec } = hook;
+  switch (spec.type) {
+    case 'command':
+      return (await ctx.executors.shell()).run({ command: spec.command ?? '' }, request);
+    case 'http':
+      return (await ctx.executors.http()).run(
+        { url: spec.url ?? '', headers: spec.headers ?? {}, allowedEnvVars: spec.allowedEnvVars ?? [] },
+        request,
+      );
+    case 'prompt':
+      return (await ctx.executors.oracle()).run(
+        { prompt: spec.prompt ?? '', ...(spec.model === undefined ? {} : { model: spec.model }), ...(ctx.config.llm === undefined ? {} : { llm: ctx.config.llm }) },
+        request,
+      );
+    case 'agent':
+    case 'subagent': {
+      if (ctx.proxy) return runProxyFunction(ctx.proxy, spec, request);
+      const command = ctx.config.proxy?.command;
+      if (command === undefined) {
+        return failed('proxy', 'unconfigured', 'proxy not configured: add "proxy": {"command": "..."} to the config or pass a proxy function');
+      }
+      const result = await (await ctx.executors.shell()).run({ command, env: proxyEnvironment(spec), acceptOracleForm: true }, request);
+      return { ...result, kind: 'proxy' };
+    }
+  }
+}
+
+/** Runs one selected hook and returns its run record and what it contributes to the fold. */
+export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{ record: RunRecord; vote: FoldInput }> {
+  const { spec } = hook;
+  const kind = KIND[spec.type];
+  let timeoutMs = resolveTimeoutMs(spec, ctx.config);
+  let exec: ExecResult;
+  const left = ctx.deadline === undefined ? Infinity : ctx.deadline - Date.now();
+  if (left <= 0) {
+    exec = failed(kind, 'timeout', 'the dispatch budget ran out before this hook started');
+  } else {
+    timeoutMs = Math.min(timeoutMs, Math.ceil(left));
+    const request: ExecRequest = {
+      canonical: ctx.canonical,
+      dialect: spec.dialect,
+      eventName: eventNameIn(spec.dialect, ctx.canonical),
+      input: ctx.render(spec.dialect),
+      cwd: ctx.cwd,
+      timeoutMs,
+      configDir: hook.configDir,
+      ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+      ...(ctx.env === undefined ? {} : { env: ctx.env }),
+    };
+    exec = await execute(hook, request, ctx);
+  }
+  const { outcome, vote, onError } = applyOnError(spec, exec.result, ctx.config, ctx.signal?.aborted === true);
+  const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: Math.round(exec.durationMs * 1000) / 1000 };
+  if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;
+  if (exec.status !== undefined) record.status = exec.status;
+  if (onError !== undefined) record.onError = onError;
+  if (onError === 'warn' && outcome.failure) {
+    ctx.logger.warn(`hook ${spec.id} failed (${outcome.failure.class}): ${outcome.failure.message}`, { hook: spec.id, event: ctx.canonical, failure: outcome.failure });
+  } else if (outcome.warnings.length > 0 && onError !== 'ignore') {
+    ctx.logger.warn(`hook ${spec.id}: ${outcome.warnings.join('; ')}`, { hook: spec.id, event: ctx.canonical });
+  }
+  return { record, vote };
+}

@@ -1,0 +1,15 @@
+import type { HandlerKind, HandlerResult, OnError } from '@hookwire/contract';
+
+/** One hook run as the host sees it (ARCHITECTURE §9): which hook decided what, and why. */
+export interface RunRecord {
+  /** The hook's `id` from the config, or its stable generated id (`PreToolUse#2`). */
+  hook: string;
+  kind: HandlerKind;
+  /** That handler's own result; for an infrastructure failure, `failure` and what onError made of it. */
+  outcome: HandlerResult;
+  durationMs: number;
+  exitCode?: number;
+  status?: number;
+  /** The policy that shaped a failure's result. */
+  onError?: OnError;
+}

@@ -1,0 +1,179 @@
+import {
+  deriveSubject,
+  eventTraits,
+  normalizePayload,
+  renderPayload,
+  resolveEvent,
+  type CanonicalEvent,
+  type Diagnostic,
+  type DialectName,
+} from '@hookwire/contract';
+import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
+import { loadConfigState, type ConfigSource, type ConfigState, type LoadedHook } from './config-state.js';
+import { HookwireError } from './errors.js';
+import { createExecutorTable } from './executor-table.js';
+import { createJsonLogger, type Logger } from './logger.js';
+import type { ProxyFunction } from './proxy.js';
+import { runHook, type DispatchContext } from './run-hook.js';
+import type { RunRecord } from './run-record.js';
+
+export interface RuntimeOptions {
+  /** A config object (native or Claude Code settings shape), or several layered in order. */
+  config?: unknown;
+  /** A config file, or several layered in order (hooks concatenated, later scalar settings win). */
+  configPath?: string | readonly string[];
+  /** The folder `HOOKWIRE_CONFIG_DIR` names for configs given as objects; default the working directory. */
+  configDir?: string;
+  /** Runs `agent`/`subagent` hooks in-process instead of the config's `proxy.command`. */
+  proxy?: ProxyFunction;
+  /** Where warnings go; default JSON lines on stderr. */
+  logger?: Logger;
+  /** The base environment of handlers; default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface DispatchOptions {
+  /** The subject matchers apply to; derived from the payload when absent. */
+  subject?: string;
+  /** The working directory of handler processes; else the payload's `cwd`, else the runtime's own. */
+  cwd?: string;
+  /** Cancels the whole dispatch: every running handler's process tree is killed. */
+  signal?: AbortSignal;
+  /** Bounds the whole dispatch: hooks still running then are cut like timeouts (their onError applies). */
+  budgetMs?: number;
+}
+
+export interface DispatchResult {
+  canonical: CanonicalEvent;
+  outcome: Outcome;
+  runs: RunRecord[];
+}
+
+export type ReloadResult = { ok: true; diagnostics: Diagnostic[] } | { ok: false; error: string; diagnostics: Diagnostic[] };
+
+export interface Runtime {
+  dispatch(event: string, payload: unknown, options?: DispatchOptions): Promise<DispatchResult>;
+  /** Re-reads the config (or takes a new one); a config with errors is refused and the old one stays. */
+  reload(config?: unknown): Promise<ReloadResult>;
+  /** The diagnostics (warnings) of the config in force. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Releases pooled connections; dispatches must not be started afterwards. */
+  close(): Promise<void>;
+}
+
+function sourceOf(options: RuntimeOptions, override?: unknown): ConfigSource {
+  if (override !== undefined) return { kind: 'objects', configs: [override], configDir: options.configDir ?? process.cwd() };
+  if (options.configPath !== undefined) {
+    const paths = typeof options.configPath === 'string' ? [options.configPath] : options.configPath;
+    return { kind: 'files', paths };
+  }
+  const configs = Array.isArray(options.config) && options.config.every((c) => typeof c === 'object' && c !== null && !Array.isArray(c)) && options.config.length > 0
+    ? options.config
+    : [options.config ?? { hooks: [] }];
+  return { kind: 'objects', configs, configDir: options.configDir ?? process.cwd() };
+}
+
+function errorSummary(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const first = errors[0];
+  const where = first ? `${first.path || '/'}: ${first.message}` : 'unknown problem';
+  return `config has ${errors.length} error${errors.length === 1 ? '' : 's'}; first: ${where}`;
+}
+
+/**
+ * Creates a runtime on a config: `dispatch` runs the hooks an event selects, in configuration
+ * order, and folds their answers; `reload` swaps configs atomically. Rejects with
+ * `HOOKWIRE_CONFIG_INVALID` (diagnostics in `details`) when the first config has errors.
+ */
+export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createJsonLogger();
+  const executors = createExecutorTable();
+  const loaded = await loadConfigState(sourceOf(options));
+  if (!loaded.ok) {
+    throw new HookwireError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), { details: { diagnostics: loaded.diagnostics } });
+  }
+  let state: ConfigState = loaded.state;
+  let closed = false;
+
+  async function dispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions = {}): Promise<DispatchResult> {
+    if (closed) throw new HookwireError('HOOKWIRE_CLOSED', 'the runtime is closed');
+    const resolved = resolveEvent(event);
+    if (!resolved) throw new HookwireError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
+    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
+      throw new HookwireError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : typeof payload}`);
+    }
+    const { signal } = dispatchOptions;
+    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    const canonical = resolved.canonical;
+    const traits = eventTraits(canonical);
+    const snapshot = state;
+    const candidates = snapshot.byEvent.get(canonical);
+    const given = payload as Record<string, unknown> | undefined;
+    const subject = traits.subject === 'none' ? undefined : (dispatchOptions.subject ?? deriveSubject(canonical, given));
+    const selected = candidates?.filter((hook) => traits.subject === 'none' || hook.matches(subject)) ?? [];
+    if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
+
+    const cwd = dispatchOptions.cwd ?? (typeof given?.cwd === 'string' ? given.cwd : process.cwd());
+    const normalized = normalizePayload(canonical, given, { cwd });
+    const renders = new Map<DialectName, string>();
+    const ctx: DispatchContext = {
+      canonical,
+      config: snapshot.config,
+      render(dialect) {
+        let text = renders.get(dialect);
+        if (text === undefined) {
+          text = renderPayload(dialect, canonical, normalized);
+          renders.set(dialect, text);
+        }
+        return text;
+      },
+      cwd,
+      signal,
+      deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
+      env: options.env,
+      executors,
+      proxy: options.proxy,
+      logger,
+    };
+    const ran = snapshot.config.parallel
+      ? await Promise.all(selected.map((hook) => runHook(hook, ctx)))
+      : await runInOrder(selected, ctx);
+    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    const votes: FoldInput[] = ran.map((r) => r.vote);
+    return { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
+  }
+
+  async function runInOrder(selected: readonly LoadedHook[], ctx: DispatchContext) {
+    const ran: Awaited<ReturnType<typeof runHook>>[] = [];
+    for (const hook of selected) {
+      if (ctx.signal?.aborted) break;
+      ran.push(await runHook(hook, ctx));
+    }
+    return ran;
+  }
+
+  async function reload(config?: unknown): Promise<ReloadResult> {
+    const next = await loadConfigState(sourceOf(options, config));
+    if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
+    state = next.state;
+    return { ok: true, diagnostics: [...next.state.diagnostics] };
+  }
+
+  return {
+    dispatch,
+    reload,
+    get diagnostics() {
+      return state.diagnostics;
+    },
+    async close() {
+      closed = true;
+      await executors.close();
+    },
+  };
+}
+
+/** Reads and validates config files (layered in order) without starting anything: their diagnostics. */
+export async function checkConfig(configPath: string | readonly string[]): Promise<Diagnostic[]> {
+  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath });
+  return loaded.ok ? [...loaded.state.diagnostics] : loaded.diagnostics;
+}

@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hookwire/runtime';
+import { runBridge } from './bridge.js';
+import { formatDiagnostics, formatRuns } from './format.js';
+import { listen } from './listen.js';
+import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';
+import { VERSION } from './version.js';
+
+export const USAGE = `hookwire ${VERSION} — a hook runtime for AI coding agents
+
+Usage:
+  hookwire listen   --config FILE [--config FILE ...] [--log FILE] [--max-line-bytes N]
+  hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block]
+  hookwire check    --config FILE [--config FILE ...] [--json]
+  hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json]
+  hookwire --version | --help
+
+listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
+run       one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects
+check     print the config's diagnostics; exit 1 on errors
+dispatch  run one dispatch and print the outcome and a table of the runs
+`;
+
+/** A mistake in the command line: printed with the usage, exit 2. */
+export class UsageError extends Error {}
+
+const OPTIONS = {
+  config: { type: 'string', multiple: true },
+  log: { type: 'string' },
+  'max-line-bytes': { type: 'string' },
+  dialect: { type: 'string' },
+  'pass-allow': { type: 'boolean' },
+  budget: { type: 'string' },
+  'on-error': { type: 'string' },
+  json: { type: 'boolean' },
+  event: { type: 'string' },
+  payload: { type: 'string' },
+  subject: { type: 'string' },
+  cwd: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} satisfies ParseArgsConfig['options'];
+
+function positiveNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${flag} must be a positive number, received ${JSON.stringify(value)}`);
+  return n;
+}
+
+function configsOf(values: { config?: string[] }, command: string): string[] {
+  if (!values.config || values.config.length === 0) throw new UsageError(`hookwire ${command} needs --config FILE`);
+  return values.config;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Runs the `hookwire` command line and returns its exit code. */
+export async function main(argv: string[], logger: Logger = createJsonLogger()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const command = positionals[0];
+  if (values.help || command === undefined || command === 'help') {
+    process.stdout.write(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
+  switch (command) {
+    case 'listen':
+      return listen({
+        configPaths: configsOf(values, 'listen'),
+        logger,
+        ...(values.log === undefined ? {} : { logPath: values.log }),
+        maxLineBytes: positiveNumber('max-line-bytes', values['max-line-bytes']) ?? DEFAULT_MAX_LINE_BYTES,
+      });
+    case 'run': {
+      const onError = values['on-error'] ?? 'warn';
+      if (onError !== 'warn' && onError !== 'block') throw new UsageError(`--on-error must be warn or block, received ${JSON.stringify(onError)}`);
+      const dialect = values.dialect ?? 'claude';
+      if (dialect !== 'claude') throw new UsageError(`--dialect must be claude (the only host dialect the bridge speaks so far), received ${JSON.stringify(dialect)}`);
+      const budget = positiveNumber('budget', values.budget);
+      return runBridge({
+        configPaths: configsOf(values, 'run'),
+        dialect,
+        passAllow: values['pass-allow'] === true,
+        onError,
+        ...(budget === undefined ? {} : { budgetMs: budget * 1000 }),
+        logger,
+      });
+    }
+    case 'check': {
+      const diagnostics = await checkConfig(configsOf(values, 'check'));
+      process.stdout.write(values.json ? `${JSON.stringify(diagnostics, null, 2)}\n` : formatDiagnostics(diagnostics));
+      return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+    }
+    case 'dispatch': {
+      if (values.event === undefined) throw new UsageError('hookwire dispatch needs --event NAME');
+      const source = values.payload ?? '-';
+      let payload: unknown;
+      try {
+        payload = JSON.parse(source === '-' ? await readStdin() : await readFile(source, 'utf8'));
+      } catch (error) {
+        throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`);
+      }
+      const runtime = await createRuntime({ configPath: configsOf(values, 'dispatch'), logger });
+      try {
+        const result = await runtime.dispatch(values.event, payload, {
+          ...(values.subject === undefined ? {} : { subject: values.subject }),
+          ...(values.cwd === undefined ? {} : { cwd: values.cwd }),
+        });
+        process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result.outcome, null, 2)}\n\n${formatRuns(result.runs)}`);
+        return 0;
+      } finally {
+        await runtime.close();
+      }
+    }
+    default:
+      throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  }
+}

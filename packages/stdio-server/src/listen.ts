@@ -1,0 +1,50 @@
+import { createWriteStream } from 'node:fs';
+import { createRuntime, HookwireError, type Logger } from '@hookwire/runtime';
+import { createStdioServer } from './server.js';
+import { VERSION } from './version.js';
+
+export interface ListenOptions {
+  configPaths: string[];
+  logPath?: string;
+  maxLineBytes?: number;
+  logger: Logger;
+}
+
+/** `hookwire listen`: serves the stdio protocol on this process's stdin and stdout until bye, end of input or a signal. */
+export async function listen(options: ListenOptions): Promise<number> {
+  const { logger } = options;
+  let runtime;
+  try {
+    runtime = await createRuntime({ configPath: options.configPaths, logger });
+  } catch (error) {
+    if (error instanceof HookwireError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
+      for (const d of (error.details?.diagnostics as unknown[]) ?? []) logger.error('config diagnostic', { diagnostic: d });
+      logger.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
+  audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
+  const server = createStdioServer({
+    runtime,
+    input: process.stdin,
+    output: process.stdout,
+    logger,
+    version: VERSION,
+    ...(audit === undefined ? {} : { audit }),
+    ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.warn(`received ${signal}; canceling everything in flight`);
+    server.stop(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const code = await server.done;
+  process.off('SIGTERM', onSignal);
+  process.off('SIGINT', onSignal);
+  await runtime.close();
+  if (audit) await new Promise<void>((resolve) => audit.end(resolve));
+  return code;
+}

@@ -1,0 +1,176 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Logger, Runtime } from '@hookwire/runtime';
+import { LineBuffer, type LineEvent } from './line-buffer.js';
+import { LineWriter } from './line-writer.js';
+import { DEFAULT_MAX_LINE_BYTES, PROTOCOL_VERSION, parseRequest, type ParsedRequest, type RequestId } from './protocol.js';
+
+export interface StdioServerOptions {
+  runtime: Runtime;
+  input: Readable;
+  output: Writable;
+  logger: Logger;
+  /** hookwire's version, reported by `ping`. */
+  version: string;
+  /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
+  audit?: Writable;
+  maxLineBytes?: number;
+}
+
+export interface StdioServer {
+  /** Resolves with the exit code once the server has finished (bye, end of input, stop). */
+  readonly done: Promise<number>;
+  /** Cancels everything in flight, answers open requests `canceled` where output still works, and finishes. */
+  stop(exitCode: number): void;
+}
+
+/** How long a stop waits for canceled handlers' process trees to be killed before finishing anyway. */
+const STOP_GRACE_MS = 5000;
+
+type Response = Record<string, unknown>;
+
+/**
+ * Serves the line-delimited JSON protocol of ARCHITECTURE §9 on the given streams: one response per
+ * request line, requests without an id answered in order, requests with ids concurrently.
+ */
+export function createStdioServer(options: StdioServerOptions): StdioServer {
+  const { runtime, input, logger } = options;
+  const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+  const writer = new LineWriter(options.output, (error) => {
+    logger.error('stdout is broken; canceling everything in flight', { error: error.message });
+    stop(1);
+  });
+  const controllers = new Set<AbortController>();
+  const byId = new Map<RequestId, AbortController>();
+  const pending = new Set<Promise<void>>();
+  let ordered: Promise<void> = Promise.resolve();
+  let accepting = true;
+  let finishing = false;
+  let finish!: (code: number) => void;
+  const done = new Promise<number>((resolve) => (finish = resolve));
+
+  const send = (response: Response) => writer.write(`${JSON.stringify(response)}\n`);
+  const withId = (request: { id: unknown; hasId: boolean }, body: Response): Response =>
+    request.hasId ? { ok: body.ok, id: request.id, ...body } : body;
+
+  function track(work: Promise<void>): void {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  }
+
+  async function settleAll(): Promise<void> {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  }
+
+  async function end(code: number): Promise<void> {
+    if (finishing) return;
+    finishing = true;
+    accepting = false;
+    input.off('data', onData);
+    input.off('end', onEnd);
+    await writer.idle();
+    finish(code);
+  }
+
+  function stop(exitCode: number): void {
+    if (finishing) return;
+    accepting = false;
+    for (const controller of controllers) controller.abort();
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
+    void Promise.race([settleAll(), grace]).then(() => end(exitCode));
+  }
+
+  async function dispatch(request: Extract<ParsedRequest, { op: 'dispatch' }>): Promise<Response> {
+    const controller = new AbortController();
+    controllers.add(controller);
+    if (request.hasId) byId.set(request.id!, controller);
+    try {
+      const result = await runtime.dispatch(request.event, request.payload ?? {}, {
+        signal: controller.signal,
+        ...(request.subject === undefined ? {} : { subject: request.subject }),
+        ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
+      });
+      options.audit?.write(
+        `${JSON.stringify({ ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs })}\n`,
+      );
+      return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
+    } catch (error) {
+      const message = controller.signal.aborted ? 'canceled' : error instanceof Error ? error.message : String(error);
+      return withId(request, { ok: false, error: message });
+    } finally {
+      controllers.delete(controller);
+      if (request.hasId && byId.get(request.id!) === controller) byId.delete(request.id!);
+    }
+  }
+
+  async function serve(request: ParsedRequest): Promise<Response> {
+    if (!request.ok) return withId(request, { ok: false, error: request.error });
+    switch (request.op) {
+      case 'ping':
+        return withId(request, { ok: true, pong: true, version: options.version, protocol: PROTOCOL_VERSION });
+      case 'reload': {
+        const result = await runtime.reload();
+        return withId(request, result.ok ? { ok: true, diagnostics: result.diagnostics } : { ok: false, error: result.error, diagnostics: result.diagnostics });
+      }
+      case 'cancel': {
+        const target = byId.get(request.target);
+        if (!target) return withId(request, { ok: false, error: `no dispatch in flight with id ${JSON.stringify(request.target)}` });
+        target.abort();
+        return withId(request, { ok: true });
+      }
+      case 'dispatch':
+        return dispatch(request);
+      case 'bye':
+        return withId(request, { ok: true });
+    }
+  }
+
+  function accept(event: LineEvent): void {
+    if (!accepting) return;
+    let request: ParsedRequest;
+    if (event.type === 'oversize') {
+      request = { ok: false, id: undefined, hasId: false, error: `request line of ${event.bytes} bytes exceeds the limit of ${buffer.maxLineBytes} bytes` };
+    } else {
+      if (event.line.trim() === '') return;
+      request = parseRequest(event.line);
+    }
+    if (request.ok && request.op === 'bye') {
+      accepting = false;
+      const answer = withId(request, { ok: true });
+      void settleAll().then(() => {
+        send(answer);
+        return end(0);
+      });
+      return;
+    }
+    if (request.ok && request.op === 'dispatch' && request.hasId && byId.has(request.id!)) {
+      send(withId(request, { ok: false, error: `id ${JSON.stringify(request.id)} is already in flight` }));
+      return;
+    }
+    const answer = (response: Response) => send(response);
+    const failed = (error: unknown) => {
+      logger.error('request failed unexpectedly', { error: error instanceof Error ? error.message : String(error) });
+      send(withId(request, { ok: false, error: 'internal error' }));
+    };
+    if (request.hasId && request.ok) {
+      track(serve(request).then(answer, failed));
+    } else {
+      const work = ordered.then(() => serve(request).then(answer, failed));
+      ordered = work;
+      track(work);
+    }
+  }
+
+  function onData(chunk: Buffer): void {
+    for (const event of buffer.push(chunk)) accept(event);
+  }
+
+  function onEnd(): void {
+    for (const event of buffer.end()) accept(event);
+    accepting = false;
+    void settleAll().then(() => end(0));
+  }
+
+  input.on('data', onData);
+  input.on('end', onEnd);
+  return { done, stop };
+}
