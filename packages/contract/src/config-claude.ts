@@ -1,0 +1,197 @@
+import { appendPointer, describeReceived, type DiagnosticList } from './config-diagnostics.js';
+import { checkCommandPath } from './config-command-path.js';
+import {
+  isRecord,
+  quoteList,
+  readField,
+  readHeaders,
+  readMatcher,
+  readStringList,
+  suggest,
+  type ResolvedEvent,
+} from './config-fields.js';
+import {
+  CLAUDE_HANDLER_TYPES,
+  HttpUrlSchema,
+  NonEmptyStringSchema,
+  TimeoutSecondsSchema,
+  type HookSpec,
+  type HookType,
+  type HookwireConfig,
+  type OnError,
+} from './config-schema.js';
+import { z } from 'zod';
+import { readSettings } from './config-settings.js';
+import { CANONICAL_EVENT_NAMES } from './events.js';
+import { eventNameIn, resolveEvent } from './dialects/index.js';
+
+const CLAUDE_EVENT_NAMES = CANONICAL_EVENT_NAMES.map((event) => eventNameIn('claude', event));
+
+const OnFailureSchema = z.enum(['continue', 'block']);
+
+const ON_FAILURE_TO_ON_ERROR: Record<z.infer<typeof OnFailureSchema>, OnError> = { continue: 'warn', block: 'block' };
+
+type ClaudeHandlerType = (typeof CLAUDE_HANDLER_TYPES)[number];
+
+function isClaudeHandlerType(value: unknown): value is ClaudeHandlerType {
+  return typeof value === 'string' && (CLAUDE_HANDLER_TYPES as readonly string[]).includes(value);
+}
+
+interface HandlerContext {
+  id: string;
+  event: ResolvedEvent;
+  matcher: string | undefined;
+  source: string | undefined;
+}
+
+function readHandlerFields(
+  list: DiagnosticList,
+  handler: Record<string, unknown>,
+  pointer: string,
+  type: ClaudeHandlerType,
+): Partial<HookSpec> {
+  const requiredFor = ` for ${type} hooks`;
+  switch (type) {
+    case 'command': {
+      const command = readField(list, handler, 'command', pointer, NonEmptyStringSchema, { requiredFor });
+      if (command !== undefined) checkCommandPath(list, command, appendPointer(pointer, 'command'));
+      return { ...(command !== undefined && { command }) };
+    }
+    case 'http': {
+      const url = readField(list, handler, 'url', pointer, HttpUrlSchema, { requiredFor });
+      const headers =
+        handler.headers === undefined ? undefined : readHeaders(list, handler.headers, appendPointer(pointer, 'headers'), 'headers');
+      const allowedEnvVars =
+        handler.allowedEnvVars === undefined
+          ? undefined
+          : readStringList(list, handler.allowedEnvVars, appendPointer(pointer, 'allowedEnvVars'), 'allowedEnvVars');
+      return {
+        ...(url !== undefined && { url }),
+        ...(headers !== undefined && { headers }),
+        ...(allowedEnvVars !== undefined && { allowedEnvVars }),
+      };
+    }
+    case 'prompt':
+    case 'agent': {
+      const prompt = readField(list, handler, 'prompt', pointer, NonEmptyStringSchema, { requiredFor });
+      const model = readField(list, handler, 'model', pointer, NonEmptyStringSchema);
+      return { ...(prompt !== undefined && { prompt }), ...(model !== undefined && { model }) };
+    }
+  }
+}
+
+// Warns about Claude Code handler settings hookwire runs differently.
+function warnUnsupported(list: DiagnosticList, handler: Record<string, unknown>, pointer: string, type: ClaudeHandlerType): void {
+  if (type === 'command') {
+    for (const key of ['async', 'asyncRewake']) {
+      if (handler[key] === true) {
+        list.warning(appendPointer(pointer, key), `${key} is not supported by hookwire; the hook runs synchronously and its answer counts`);
+      }
+    }
+    if (handler.shell === 'powershell') {
+      list.warning(appendPointer(pointer, 'shell'), 'shell "powershell" is not supported by hookwire; the command runs in the default shell');
+    }
+  }
+  if (handler.if !== undefined) {
+    list.warning(appendPointer(pointer, 'if'), 'if is not evaluated by hookwire; the hook runs whenever its matcher matches');
+  }
+}
+
+function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: string, context: HandlerContext): HookSpec | undefined {
+  if (!isRecord(handler)) {
+    list.error(pointer, `hook must be an object { type, ... }, received ${describeReceived(handler)}`);
+    return undefined;
+  }
+  const typePath = appendPointer(pointer, 'type');
+  const type = handler.type;
+  if (type === 'mcp_tool') {
+    list.warning(typePath, 'type "mcp_tool" is not supported by hookwire; this hook is skipped');
+    return undefined;
+  }
+  if (type === 'command' && handler.args !== undefined) {
+    list.warning(
+      appendPointer(pointer, 'args'),
+      'args (the exec form) is not supported by hookwire; this hook is skipped (write the command and its arguments as one shell string in command)',
+    );
+    return undefined;
+  }
+  const errorsBefore = list.items.length;
+  if (type === undefined) list.error(typePath, `type is required: one of ${quoteList(CLAUDE_HANDLER_TYPES)}`);
+  else if (!isClaudeHandlerType(type)) {
+    list.error(typePath, `type must be one of ${quoteList(CLAUDE_HANDLER_TYPES)} ("mcp_tool" hooks are skipped), received ${describeReceived(type)}`);
+  }
+  const fields = isClaudeHandlerType(type) ? readHandlerFields(list, handler, pointer, type) : {};
+  const timeout = readField(list, handler, 'timeout', pointer, TimeoutSecondsSchema);
+  const onFailure = readField(list, handler, 'onFailure', pointer, OnFailureSchema);
+  if (isClaudeHandlerType(type)) warnUnsupported(list, handler, pointer, type);
+  const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
+  if (failed || !isClaudeHandlerType(type)) return undefined;
+  return {
+    id: context.id,
+    event: context.event.canonical,
+    eventName: context.event.name,
+    ...(context.matcher !== undefined && { matcher: context.matcher }),
+    type: type satisfies HookType,
+    ...fields,
+    dialect: 'claude',
+    ...(timeout !== undefined && { timeout }),
+    ...(onFailure !== undefined && { onError: ON_FAILURE_TO_ON_ERROR[onFailure] }),
+    pointer,
+    ...(context.source !== undefined && { source: context.source }),
+  };
+}
+
+// Claude Code's settings shape (`hooks` maps event names to matcher groups). Keys other than `hooks`
+// and hookwire's own settings are Claude Code's and are ignored without a word; events and handler
+// types hookwire does not run are skipped with a warning.
+export function readClaudeSettings(
+  list: DiagnosticList,
+  input: Record<string, unknown>,
+  hooks: Record<string, unknown>,
+  source: string | undefined,
+): HookwireConfig {
+  const settings = readSettings(list, input);
+  const specs: HookSpec[] = [];
+  for (const [eventName, groups] of Object.entries(hooks)) {
+    const eventPointer = appendPointer('/hooks', eventName);
+    const resolved = resolveEvent(eventName);
+    if (resolved === undefined) {
+      const near = suggest(eventName, CLAUDE_EVENT_NAMES);
+      const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ` (supported: ${CLAUDE_EVENT_NAMES.join(', ')})`;
+      list.warning(eventPointer, `event ${JSON.stringify(eventName)} is not supported by hookwire; its hooks are skipped${hint}`);
+      continue;
+    }
+    const event: ResolvedEvent = { canonical: resolved.canonical, name: eventName };
+    if (!Array.isArray(groups)) {
+      list.error(eventPointer, `${eventName} must be an array of matcher groups { matcher?, hooks: [...] }, received ${describeReceived(groups)}`);
+      continue;
+    }
+    let count = 0;
+    for (let groupIndex = 0; groupIndex < groups.length; groupIndex++) {
+      const group: unknown = groups[groupIndex];
+      const groupPointer = appendPointer(eventPointer, groupIndex);
+      if (!isRecord(group)) {
+        list.error(groupPointer, `matcher group must be an object { matcher?, hooks: [...] }, received ${describeReceived(group)}`);
+        continue;
+      }
+      const matcher = readMatcher(list, group.matcher, appendPointer(groupPointer, 'matcher'), event);
+      const handlersPointer = appendPointer(groupPointer, 'hooks');
+      if (!Array.isArray(group.hooks)) {
+        list.error(
+          handlersPointer,
+          group.hooks === undefined
+            ? 'hooks is required in a matcher group: an array of hooks { type, ... }'
+            : `hooks must be an array of hooks { type, ... }, received ${describeReceived(group.hooks)}`,
+        );
+        continue;
+      }
+      for (let index = 0; index < group.hooks.length; index++) {
+        count++;
+        const context = { id: `${eventName}#${count}`, event, matcher, source };
+        const spec = readClaudeHandler(list, group.hooks[index], appendPointer(handlersPointer, index), context);
+        if (spec !== undefined) specs.push(spec);
+      }
+    }
+  }
+  return { ...settings, hooks: specs };
+}

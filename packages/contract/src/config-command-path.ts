@@ -1,0 +1,58 @@
+import type { DiagnosticList } from './config-diagnostics.js';
+
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'bun', 'deno', 'tsx', 'pwsh']);
+const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+// The shell words at the start of a command, quotes removed: a small reading, enough to spot a path.
+function leadingWords(command: string, count: number): string[] {
+  const words: string[] = [];
+  let index = 0;
+  while (words.length < count) {
+    while (index < command.length && /\s/.test(command[index]!)) index++;
+    if (index >= command.length) break;
+    let word = '';
+    while (index < command.length && !/\s/.test(command[index]!)) {
+      const char = command[index]!;
+      if (char === '"' || char === "'") {
+        const end = command.indexOf(char, index + 1);
+        const stop = end === -1 ? command.length : end;
+        word += command.slice(index + 1, stop);
+        index = stop + 1;
+      } else {
+        word += char;
+        index++;
+      }
+    }
+    words.push(word);
+  }
+  return words;
+}
+
+function isRelativePath(word: string): boolean {
+  if (/^\.\.?[/\\]/.test(word)) return true;
+  if (/^[/~$%]/.test(word) || /^[A-Za-z]:[/\\]/.test(word) || word.includes('://')) return false;
+  return word.includes('/');
+}
+
+// The path relative to the working directory a command runs first (or hands to an interpreter), if any.
+export function findRelativeCommandPath(command: string): string | undefined {
+  const words = leadingWords(command, 8);
+  let index = 0;
+  while (index < words.length && ENV_ASSIGNMENT.test(words[index]!)) index++;
+  const program = words[index];
+  if (program === undefined) return undefined;
+  if (isRelativePath(program)) return program;
+  if (!INTERPRETERS.has(program.split('/').at(-1)!)) return undefined;
+  const script = words.slice(index + 1).find((word) => !word.startsWith('-'));
+  return script !== undefined && isRelativePath(script) ? script : undefined;
+}
+
+// Warns when a command runs a path relative to the working directory, which the payload's cwd decides.
+export function checkCommandPath(list: DiagnosticList, command: string, pointer: string, label = 'command'): void {
+  const path = findRelativeCommandPath(command);
+  if (path === undefined) return;
+  list.warning(
+    pointer,
+    `${label} runs ${JSON.stringify(path)}, a path relative to the working directory, which is the payload's cwd when the hook runs; use "$HOOKWIRE_CONFIG_DIR/..." to name a file relative to the config file's folder`,
+  );
+}

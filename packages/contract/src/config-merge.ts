@@ -1,0 +1,35 @@
+import { SETTINGS_KEYS } from './config-settings.js';
+import type { ConfigSettings, HookSpec, HookwireConfig } from './config-schema.js';
+
+// `id`, else `id@<k>` (k: the 1-based position of its config), else `id@<k>.2`, `id@<k>.3`, ...
+function uniqueId(id: string, configNumber: number, taken: ReadonlySet<string>): string {
+  if (!taken.has(id)) return id;
+  const base = `${id}@${configNumber}`;
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}.${n}`)) n++;
+  return `${base}.${n}`;
+}
+
+/**
+ * Merges configs in order: hooks are concatenated, and a later config's timeoutSec, onError,
+ * parallel, llm and proxy replace an earlier one's. A hook id already taken by an earlier hook gets
+ * the suffix `@<k>`, k being the 1-based position of its config in the list.
+ */
+export function mergeConfigs(configs: readonly HookwireConfig[]): HookwireConfig {
+  const settings: ConfigSettings = {};
+  for (const key of SETTINGS_KEYS) {
+    const value = configs.findLast((config) => config[key] !== undefined)?.[key];
+    if (value !== undefined) Object.assign(settings, { [key]: value });
+  }
+  const hooks: HookSpec[] = [];
+  const taken = new Set<string>();
+  configs.forEach((config, index) => {
+    for (const hook of config.hooks) {
+      const id = uniqueId(hook.id, index + 1, taken);
+      taken.add(id);
+      hooks.push(id === hook.id ? hook : { ...hook, id });
+    }
+  });
+  return { ...settings, hooks };
+}

@@ -1,0 +1,192 @@
+import type { ZodType } from 'zod';
+import { appendPointer, describeReceived, type DiagnosticList } from './config-diagnostics.js';
+import {
+  isRecord,
+  quoteList,
+  readEvent,
+  readField,
+  readHeaders,
+  readMatcher,
+  readStringList,
+  warnUnknownKeys,
+} from './config-fields.js';
+import { readSettings, SETTINGS_KEYS } from './config-settings.js';
+import { checkCommandPath } from './config-command-path.js';
+import {
+  DialectNameSchema,
+  HOOK_TYPES,
+  NativeHookSchemas,
+  NonEmptyStringSchema,
+  OnErrorSchema,
+  TimeoutSecondsSchema,
+  type HookSpec,
+  type HookType,
+  type HookwireConfig,
+} from './config-schema.js';
+
+const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError'];
+
+// The keys each hook type adds to the common ones, in schema order.
+const TYPE_KEYS = Object.fromEntries(
+  HOOK_TYPES.map((type) => [type, Object.keys(NativeHookSchemas[type].shape).filter((key) => !COMMON_KEYS.includes(key))]),
+) as Record<HookType, string[]>;
+
+const ALL_TYPE_KEYS = [...new Set(Object.values(TYPE_KEYS).flat())];
+
+const TOP_LEVEL_KEYS = ['$schema', ...SETTINGS_KEYS, 'hooks'];
+
+function isHookType(value: unknown): value is HookType {
+  return typeof value === 'string' && (HOOK_TYPES as readonly string[]).includes(value);
+}
+
+function shapeOf(type: HookType): Record<string, ZodType | undefined> {
+  return NativeHookSchemas[type].shape;
+}
+
+function isRequired(type: HookType, key: string): boolean {
+  const schema = shapeOf(type)[key];
+  return schema !== undefined && !schema.safeParse(undefined).success;
+}
+
+// The schema of a type-specific field, from the first hook type that has it.
+function fieldSchema(key: string): ZodType {
+  for (const type of HOOK_TYPES) {
+    const schema = shapeOf(type)[key];
+    if (schema !== undefined) return schema;
+  }
+  return NonEmptyStringSchema;
+}
+
+interface HookContext {
+  pointer: string;
+  // The generated id of each hook that gives none, by index.
+  generatedIds: (string | undefined)[];
+  index: number;
+  // Ids given so far, with the pointer of the hook that gave them.
+  givenIds: Map<string, string>;
+  // Generated ids of hooks that give none, with their hook's pointer.
+  generatedOwners: Map<string, string>;
+  source: string | undefined;
+}
+
+function readTypeFields(
+  list: DiagnosticList,
+  hook: Record<string, unknown>,
+  pointer: string,
+  type: HookType | undefined,
+): Partial<HookSpec> {
+  const fields: Record<string, unknown> = {};
+  const keys = type === undefined ? ALL_TYPE_KEYS.filter((key) => hook[key] !== undefined) : TYPE_KEYS[type];
+  for (const key of keys) {
+    const path = appendPointer(pointer, key);
+    let value: unknown;
+    if (key === 'headers') value = hook.headers === undefined ? undefined : readHeaders(list, hook.headers, path, 'headers');
+    else if (key === 'allowedEnvVars') {
+      value = hook.allowedEnvVars === undefined ? undefined : readStringList(list, hook.allowedEnvVars, path, 'allowedEnvVars');
+    } else {
+      const requiredFor = type !== undefined && isRequired(type, key) ? ` for ${type} hooks` : undefined;
+      value = readField(list, hook, key, pointer, fieldSchema(key), { ...(requiredFor !== undefined && { requiredFor }) });
+      if (key === 'command' && typeof value === 'string') checkCommandPath(list, value, path);
+    }
+    if (value !== undefined) fields[key] = value;
+  }
+  if (type === 'subagent' && hook.prompt === undefined && hook.name === undefined) {
+    list.error(pointer, 'a subagent hook needs a prompt or a name (the agent to delegate to), received neither');
+  }
+  return fields as Partial<HookSpec>;
+}
+
+function checkGivenId(list: DiagnosticList, id: string, path: string, context: HookContext): void {
+  const given = context.givenIds.get(id);
+  const generated = context.generatedOwners.get(id);
+  if (given !== undefined) list.error(path, `id ${JSON.stringify(id)} is already used by the hook at ${given}; ids must be unique`);
+  else if (generated !== undefined) {
+    list.error(path, `id ${JSON.stringify(id)} is already the generated id of the hook at ${generated}; choose another id`);
+  } else context.givenIds.set(id, context.pointer);
+}
+
+function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContext): HookSpec | undefined {
+  const { pointer } = context;
+  if (!isRecord(hook)) {
+    list.error(pointer, `hook must be an object { event, type, ... }, received ${describeReceived(hook)}`);
+    return undefined;
+  }
+  const errorsBefore = list.items.length;
+  const id = readField(list, hook, 'id', pointer, NonEmptyStringSchema);
+  if (id !== undefined) checkGivenId(list, id, appendPointer(pointer, 'id'), context);
+  const event = readEvent(list, hook.event, appendPointer(pointer, 'event'));
+  const matcher = readMatcher(list, hook.matcher, appendPointer(pointer, 'matcher'), event);
+  let type: HookType | undefined;
+  if (hook.type === undefined) list.error(appendPointer(pointer, 'type'), `type is required: one of ${quoteList(HOOK_TYPES)}`);
+  else if (isHookType(hook.type)) type = hook.type;
+  else list.error(appendPointer(pointer, 'type'), `type must be one of ${quoteList(HOOK_TYPES)}, received ${describeReceived(hook.type)}`);
+  const fields = readTypeFields(list, hook, pointer, type);
+  const dialect = readField(list, hook, 'dialect', pointer, DialectNameSchema);
+  const timeout = readField(list, hook, 'timeout', pointer, TimeoutSecondsSchema);
+  const onError = readField(list, hook, 'onError', pointer, OnErrorSchema);
+
+  const known = type === undefined ? [...COMMON_KEYS, ...ALL_TYPE_KEYS] : [...COMMON_KEYS, ...TYPE_KEYS[type]];
+  const unknown: Record<string, unknown> = {};
+  for (const key of Object.keys(hook)) {
+    if (known.includes(key)) continue;
+    if (ALL_TYPE_KEYS.includes(key)) list.warning(appendPointer(pointer, key), `${key} is not used by ${type} hooks and is ignored`);
+    else unknown[key] = hook[key];
+  }
+  warnUnknownKeys(list, unknown, pointer, known);
+
+  const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
+  const generatedId = context.generatedIds[context.index];
+  const hookId = id ?? generatedId;
+  if (failed || event === undefined || type === undefined || hookId === undefined) return undefined;
+  return {
+    id: hookId,
+    event: event.canonical,
+    eventName: event.name,
+    ...(matcher !== undefined && { matcher }),
+    type,
+    ...fields,
+    dialect: dialect ?? 'claude',
+    ...(timeout !== undefined && { timeout }),
+    ...(onError !== undefined && { onError }),
+    pointer,
+    ...(context.source !== undefined && { source: context.source }),
+  };
+}
+
+// Generated ids `<event as written>#<n>` for hooks that give no `id`, n counting that event name's hooks from 1.
+function generateIds(hooks: readonly unknown[]): (string | undefined)[] {
+  const counts = new Map<string, number>();
+  return hooks.map((hook) => {
+    if (!isRecord(hook) || typeof hook.event !== 'string') return undefined;
+    const n = (counts.get(hook.event) ?? 0) + 1;
+    counts.set(hook.event, n);
+    return hook.id === undefined ? `${hook.event}#${n}` : undefined;
+  });
+}
+
+// hookwire's own config shape (`hooks` is an array). Unknown keys are warnings.
+export function readNativeConfig(
+  list: DiagnosticList,
+  input: Record<string, unknown>,
+  hooks: readonly unknown[],
+  source: string | undefined,
+): HookwireConfig {
+  if (input.$schema !== undefined && typeof input.$schema !== 'string') {
+    list.warning('/$schema', `$schema must be a string (the URL or path of the JSON Schema), received ${describeReceived(input.$schema)}; ignored`);
+  }
+  const settings = readSettings(list, input);
+  warnUnknownKeys(list, input, '', TOP_LEVEL_KEYS);
+  const generatedIds = generateIds(hooks);
+  const generatedOwners = new Map<string, string>();
+  generatedIds.forEach((id, index) => {
+    if (id !== undefined) generatedOwners.set(id, appendPointer('/hooks', index));
+  });
+  const givenIds = new Map<string, string>();
+  const specs: HookSpec[] = [];
+  for (let index = 0; index < hooks.length; index++) {
+    const pointer = appendPointer('/hooks', index);
+    const spec = readNativeHook(list, hooks[index], { pointer, generatedIds, index, givenIds, generatedOwners, source });
+    if (spec !== undefined) specs.push(spec);
+  }
+  return { ...settings, hooks: specs };
+}

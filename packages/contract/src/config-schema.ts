@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from './events.js';
+import { DIALECT_NAMES, eventNameIn } from './dialects/index.js';
+import type { DialectName } from './handler-result.js';
+
+/** Every event name a config may use: the canonical names, then each dialect's names. */
+export const CONFIG_EVENT_NAMES: readonly string[] = [
+  ...new Set([
+    ...CANONICAL_EVENT_NAMES,
+    ...DIALECT_NAMES.flatMap((dialect) => CANONICAL_EVENT_NAMES.map((event) => eventNameIn(dialect, event))),
+  ]),
+];
+
+export const HOOK_TYPES = ['command', 'http', 'prompt', 'agent', 'subagent'] as const;
+
+export const CLAUDE_HANDLER_TYPES = ['command', 'http', 'prompt', 'agent'] as const;
+
+export const OnErrorSchema = z
+  .enum(['warn', 'block', 'ignore'])
+  .describe('What an infrastructure failure (spawn failure, timeout, HTTP non-2xx, unusable answer) becomes: warn (log and go on), block (a deny), ignore (nothing).');
+
+export const HookTypeSchema = z.enum(HOOK_TYPES);
+
+export const DialectNameSchema = z.enum(DIALECT_NAMES as [DialectName, ...DialectName[]]);
+
+export const EventNameSchema = z.enum(CONFIG_EVENT_NAMES as [string, ...string[]]);
+
+/** The longest timeout a Node.js timer can hold, in whole seconds (2^31 - 1 ms). */
+export const MAX_TIMEOUT_SECONDS = 2_147_483;
+
+export const TimeoutSecondsSchema = z.number().positive().max(MAX_TIMEOUT_SECONDS);
+
+export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
+
+export const NonEmptyStringSchema = z.string().min(1);
+
+export const EnvVarNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
+
+export const HeadersSchema = z.record(z.string(), z.string());
+
+export const EnvVarListSchema = z.array(z.string());
+
+export const MatcherSchema = z
+  .string()
+  .describe('Which subjects (tool name, session source, agent type) the hook applies to. Absent, "" or "*": all; letters, digits, _, -, spaces, | and ,: exact names; anything else: an unanchored regular expression.');
+
+export const LlmConfigSchema = z
+  .strictObject({
+    baseUrl: HttpUrlSchema.describe('Base URL of an OpenAI-compatible API; hookwire POSTs to {baseUrl}/chat/completions.'),
+    model: NonEmptyStringSchema.describe('Model name sent with each request.'),
+    apiKeyEnv: EnvVarNameSchema.optional().describe('Name of the environment variable holding the API key.'),
+    headers: HeadersSchema.optional().describe('Extra request headers.'),
+  })
+  .describe('The LLM endpoint prompt hooks ask.');
+
+export type LlmConfig = z.infer<typeof LlmConfigSchema>;
+
+export const ProxyConfigSchema = z
+  .strictObject({
+    command: NonEmptyStringSchema.describe('Shell command that runs agent and subagent hooks: it receives the payload on stdin.'),
+  })
+  .describe('How agent and subagent hooks run.');
+
+export type ProxyConfig = z.infer<typeof ProxyConfigSchema>;
+
+export type OnError = z.infer<typeof OnErrorSchema>;
+
+export type HookType = z.infer<typeof HookTypeSchema>;
+
+/**
+ * One hook after parsing, from either config shape: flat, with its canonical event, the event name
+ * as written, its dialect (default `claude`) and the JSON Pointer of the hook in its file.
+ */
+export interface HookSpec {
+  /** The `id` given, else `<event as written>#<n>` (the n-th hook of that event name, from 1). */
+  id: string;
+  event: CanonicalEvent;
+  /** The event name as the config wrote it (`PreToolUse`, `tool:before`). */
+  eventName: string;
+  matcher?: string;
+  type: HookType;
+  command?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+  prompt?: string;
+  model?: string;
+  /** Agent and subagent hooks: the agent to delegate to. */
+  name?: string;
+  dialect: DialectName;
+  /** Seconds. */
+  timeout?: number;
+  onError?: OnError;
+  /** JSON Pointer of the hook in its file (`/hooks/2`, `/hooks/PreToolUse/0/hooks/1`). */
+  pointer: string;
+  /** The config file the hook came from, as given to `parseConfig` (`options.source`). */
+  source?: string;
+}
+
+/** The settings of a config besides its hooks. */
+export interface ConfigSettings {
+  /** Default timeout of every hook, in seconds. */
+  timeoutSec?: number;
+  /** Default onError of every hook. */
+  onError?: OnError;
+  parallel?: boolean;
+  llm?: LlmConfig;
+  proxy?: ProxyConfig;
+}
+
+/** A parsed, normalised config: settings plus the hooks in config order. */
+export interface HookwireConfig extends ConfigSettings {
+  hooks: HookSpec[];
+}
+
+const settingsFields = {
+  timeoutSec: TimeoutSecondsSchema.optional().describe('Default timeout of every hook, in seconds (a hook\'s own timeout wins).'),
+  onError: OnErrorSchema.optional(),
+  parallel: z.boolean().optional().describe('Run the hooks of one event concurrently.'),
+  llm: LlmConfigSchema.optional(),
+  proxy: ProxyConfigSchema.optional(),
+};
+
+const nativeHookFields = {
+  id: NonEmptyStringSchema.optional().describe('Name of the hook in run reports; default <event>#<n>.'),
+  event: EventNameSchema.describe('A canonical event name (tool:before) or a dialect\'s name (PreToolUse).'),
+  matcher: MatcherSchema.optional(),
+  dialect: DialectNameSchema.optional().describe('How the hook reads its payload and names events; default claude.'),
+  timeout: TimeoutSecondsSchema.optional().describe('Seconds the hook may run.'),
+  onError: OnErrorSchema.optional(),
+};
+
+const promptField = NonEmptyStringSchema.describe('The instruction; $ARGUMENTS stands for the payload JSON.');
+const modelField = NonEmptyStringSchema.optional().describe('Model to use instead of the default.');
+const agentNameField = NonEmptyStringSchema.optional().describe('Name of the agent to delegate to.');
+
+/** The fields of each native hook type (besides id, event, matcher, dialect, timeout and onError). */
+export const NativeHookSchemas = {
+  command: z.strictObject({
+    ...nativeHookFields,
+    type: z.literal('command'),
+    command: NonEmptyStringSchema.describe('Shell command; it receives the payload on stdin. $HOOKWIRE_CONFIG_DIR names the folder of this file.'),
+  }),
+  http: z.strictObject({
+    ...nativeHookFields,
+    type: z.literal('http'),
+    url: HttpUrlSchema.describe('The payload is POSTed here as JSON.'),
+    headers: HeadersSchema.optional().describe('Request headers; $VAR and ${VAR} are replaced for variables listed in allowedEnvVars.'),
+    allowedEnvVars: EnvVarListSchema.optional().describe('Environment variables headers may interpolate.'),
+  }),
+  prompt: z.strictObject({ ...nativeHookFields, type: z.literal('prompt'), prompt: promptField, model: modelField }),
+  agent: z.strictObject({ ...nativeHookFields, type: z.literal('agent'), prompt: promptField, model: modelField, name: agentNameField }),
+  subagent: z.strictObject({
+    ...nativeHookFields,
+    type: z.literal('subagent'),
+    prompt: promptField.optional(),
+    model: modelField,
+    name: agentNameField,
+  }),
+} as const;
+
+export const NativeHookSchema = z.discriminatedUnion('type', [
+  NativeHookSchemas.command,
+  NativeHookSchemas.http,
+  NativeHookSchemas.prompt,
+  NativeHookSchemas.agent,
+  NativeHookSchemas.subagent,
+]);
+
+export type NativeHook = z.infer<typeof NativeHookSchema>;
+
+/** hookwire's own config shape: `hooks` is an array. Unknown keys are warnings when parsed. */
+export const NativeConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    ...settingsFields,
+    hooks: z.array(NativeHookSchema),
+  })
+  .describe('hookwire\'s own config shape.');
+
+export type NativeConfig = z.infer<typeof NativeConfigSchema>;
+
+const claudeHandlerFields = {
+  timeout: TimeoutSecondsSchema.optional().describe('Seconds the hook may run.'),
+  onFailure: z.enum(['continue', 'block']).optional().describe('block: a failure of the hook blocks the action (hookwire onError "block").'),
+  statusMessage: z.string().optional(),
+  once: z.boolean().optional(),
+  if: z.string().optional(),
+};
+
+export const ClaudeHandlerSchema = z.discriminatedUnion('type', [
+  z.looseObject({
+    ...claudeHandlerFields,
+    type: z.literal('command'),
+    command: NonEmptyStringSchema,
+    async: z.boolean().optional(),
+    asyncRewake: z.boolean().optional(),
+    shell: z.enum(['bash', 'powershell']).optional(),
+  }),
+  z.looseObject({
+    ...claudeHandlerFields,
+    type: z.literal('http'),
+    url: HttpUrlSchema,
+    headers: HeadersSchema.optional(),
+    allowedEnvVars: EnvVarListSchema.optional(),
+  }),
+  z.looseObject({ ...claudeHandlerFields, type: z.literal('prompt'), prompt: NonEmptyStringSchema, model: z.string().optional() }),
+  z.looseObject({ ...claudeHandlerFields, type: z.literal('agent'), prompt: NonEmptyStringSchema, model: z.string().optional() }),
+  z.looseObject({ ...claudeHandlerFields, type: z.literal('mcp_tool'), server: z.string(), tool: z.string() }),
+]);
+
+export const ClaudeMatcherGroupSchema = z.looseObject({
+  matcher: MatcherSchema.optional(),
+  hooks: z.array(ClaudeHandlerSchema),
+});
+
+/**
+ * Claude Code's settings shape: `hooks` maps event names to matcher groups. Keys other than
+ * `hooks` and hookwire's settings belong to Claude Code and are ignored.
+ */
+export const ClaudeSettingsSchema = z
+  .looseObject({
+    ...settingsFields,
+    hooks: z.record(z.string(), z.array(ClaudeMatcherGroupSchema)),
+  })
+  .describe('Claude Code\'s settings shape (.claude/settings.json).');
+
+export type ClaudeSettings = z.infer<typeof ClaudeSettingsSchema>;
+
+/** A config file in either shape. */
+export const ConfigFileSchema = z.union([NativeConfigSchema, ClaudeSettingsSchema]).meta({
+  title: 'hookwire configuration',
+  description: 'hookwire\'s own shape (hooks is an array) or Claude Code\'s settings shape (hooks is an object keyed by event).',
+});
+
+/** The JSON Schema of the config file (`schema/hookwire.schema.json`), as pretty-printed text. */
+export function renderConfigJsonSchema(): string {
+  return `${JSON.stringify(z.toJSONSchema(ConfigFileSchema, { io: 'input' }), null, 2)}\n`;
+}

@@ -1,0 +1,49 @@
+import { describeReceived, DiagnosticList, hasErrors, type Diagnostic } from './config-diagnostics.js';
+import { readClaudeSettings } from './config-claude.js';
+import { isRecord } from './config-fields.js';
+import { readSettings } from './config-settings.js';
+import { readNativeConfig } from './config-native.js';
+import type { HookwireConfig } from './config-schema.js';
+
+export interface ParseConfigOptions {
+  /** The file the config was read from; copied to every hook as `source`. */
+  source?: string;
+}
+
+/** `config` is present exactly when no diagnostic is an error. */
+export interface ConfigResult {
+  config?: HookwireConfig;
+  diagnostics: Diagnostic[];
+}
+
+const SHAPES =
+  "an array of hooks (hookwire's shape) or an object mapping event names to matcher groups (Claude Code's settings shape)";
+
+function readConfig(list: DiagnosticList, input: unknown, source: string | undefined): HookwireConfig | undefined {
+  if (!isRecord(input)) {
+    list.error('', `config must be a JSON object with a "hooks" key, received ${describeReceived(input)}`);
+    return undefined;
+  }
+  const { hooks } = input;
+  if (Array.isArray(hooks)) return readNativeConfig(list, input, hooks, source);
+  if (isRecord(hooks)) return readClaudeSettings(list, input, hooks, source);
+  list.error('/hooks', hooks === undefined ? `hooks is required: ${SHAPES}` : `hooks must be ${SHAPES}, received ${describeReceived(hooks)}`);
+  readSettings(list, input);
+  return undefined;
+}
+
+/**
+ * Reads a config file's JSON value in either shape — hookwire's own (`hooks` is an array) or Claude
+ * Code's settings (`hooks` is an object keyed by event) — into one flat, normalised config, and
+ * every problem found as a diagnostic with a JSON Pointer. Never throws, whatever the input.
+ */
+export function parseConfig(input: unknown, options: ParseConfigOptions = {}): ConfigResult {
+  const list = new DiagnosticList();
+  let config: HookwireConfig | undefined;
+  try {
+    config = readConfig(list, input, options.source);
+  } catch (error) {
+    list.error('', `internal error while reading the config: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return config === undefined || hasErrors(list.items) ? { diagnostics: list.items } : { config, diagnostics: list.items };
+}
