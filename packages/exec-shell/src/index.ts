@@ -1,1 +1,2 @@
-export {};
+export { createShellExecutor } from './shell-executor.js';
+export type { ShellExecutor, ShellExecutorOptions, ShellHook, ShellResult } from './shell-executor.js';

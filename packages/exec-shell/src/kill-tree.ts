@@ -1,0 +1,69 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import treeKill from 'tree-kill';
+import { isProcessAlive, readProcessTable, selectTree, type ProcessEntry } from './process-table.js';
+
+const POLL_INTERVAL_MS = 25;
+/** How long to wait, after SIGKILL, for the kernel to finish the processes off. */
+const KILL_CONFIRM_MS = 1000;
+
+/**
+ * Kills the process tree of `pid`, which leads its own process group (spawned `detached`).
+ *
+ * POSIX: the tree is collected first (group members and descendants by parent pid, so that children
+ * which left the group are reached before their killed parents re-parent them), then the group and
+ * the collected pids get SIGTERM; whatever is still alive after `graceMs` (collected again, plus new
+ * descendants) gets SIGKILL. Resolves once everything is gone, or, bounded, after SIGKILL was sent.
+ * Windows: `taskkill /T /F` through tree-kill.
+ */
+export async function killProcessTree(pid: number, graceMs: number): Promise<void> {
+  if (process.platform === 'win32') return killWindowsTree(pid);
+  const first = selectTree((await readProcessTable()) ?? [], pid);
+  signalTree(pid, first, 'SIGTERM');
+  if (await waitForTreeExit(pid, first, graceMs)) return;
+  const second = selectTree((await readProcessTable()) ?? [], pid, first);
+  signalTree(pid, second, 'SIGKILL');
+  await waitForTreeExit(pid, second, KILL_CONFIRM_MS);
+}
+
+function signalTree(pid: number, entries: readonly ProcessEntry[], signal: NodeJS.Signals): void {
+  sendSignal(-pid, signal);
+  for (const entry of entries) if (entry.pgid !== pid) sendSignal(entry.pid, signal);
+}
+
+function sendSignal(target: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(target, signal);
+  } catch {
+    // ESRCH: already gone. EPERM: out of our reach; nothing more can be done about it.
+  }
+}
+
+async function waitForTreeExit(pid: number, known: readonly ProcessEntry[], withinMs: number): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  while (performance.now() < deadline) {
+    await sleep(Math.min(POLL_INTERVAL_MS, Math.max(1, deadline - performance.now())));
+    if (!(await isTreeAlive(pid, known))) return true;
+  }
+  return false;
+}
+
+async function isTreeAlive(pid: number, known: readonly ProcessEntry[]): Promise<boolean> {
+  for (const entry of known) if (await isProcessAlive(entry)) return true;
+  if (!groupExists(pid)) return false;
+  // The group outlived every known member: new members, or only zombies nobody reaped yet.
+  const table = await readProcessTable();
+  return table === undefined || selectTree(table, pid, known).length > 0;
+}
+
+function groupExists(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function killWindowsTree(pid: number): Promise<void> {
+  return new Promise((resolve) => treeKill(pid, 'SIGKILL', () => resolve()));
+}

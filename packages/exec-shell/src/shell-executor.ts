@@ -1,0 +1,280 @@
+import { execa } from 'execa';
+import {
+  interpretResponse,
+  type ExecRequest,
+  type ExecResult,
+  type Executor,
+  type Failure,
+  type ProcessEnd,
+} from '@hookwire/contract';
+import { captureOutput, type Capture } from './capture.js';
+import { buildEnvironment } from './environment.js';
+import { killProcessTree } from './kill-tree.js';
+import { describeSpawnError } from './spawn-error.js';
+
+/** A command handler as the shell executor runs it. */
+export interface ShellHook {
+  /** Run by the platform shell as written (`sh -c` on POSIX, `cmd.exe /d /s /c` on Windows). */
+  command: string;
+  /** Extra environment variables, on top of the request's base environment. */
+  env?: Record<string, string>;
+  /** Read an exit-0 stdout object with an `ok` field as an oracle answer (proxy handlers). */
+  acceptOracleForm?: boolean;
+}
+
+/** The executor result of a command handler, with what it wrote (each stream capped). */
+export interface ShellResult extends ExecResult {
+  kind: 'shell';
+  stdout: string;
+  stderr: string;
+}
+
+export interface ShellExecutorOptions {
+  /** Bytes kept per stream (stdout, stderr); the rest is read and dropped. Default 1 MiB. */
+  maxOutputBytes?: number;
+  /** After a timeout or cancel, how long SIGTERM has before SIGKILL. Default 1000 ms. */
+  killGraceMs?: number;
+  /** After the direct child exited, how long to wait for stdout/stderr held open by background processes. Default 250 ms. */
+  settleGraceMs?: number;
+  /** The shell to run commands with instead of the platform shell; it must accept `-c` (POSIX) or `/d /s /c` (Windows). */
+  shell?: string;
+}
+
+/** Runs command handlers; `run` never rejects. */
+export interface ShellExecutor extends Executor<ShellHook> {
+  readonly kind: 'shell';
+  run(hook: ShellHook, request: ExecRequest): Promise<ShellResult>;
+}
+
+interface Settings {
+  maxOutputBytes: number;
+  killGraceMs: number;
+  settleGraceMs: number;
+  shell: string | true;
+  shellName: string;
+}
+
+type Interrupt = 'timeout' | 'cancel';
+
+interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+const IS_WINDOWS = process.platform === 'win32';
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** After the tree was killed, how long to wait for the direct child's exit to be reported. */
+const EXIT_REPORT_MS = 1000;
+
+/** Creates the executor of command handlers (ARCHITECTURE §5, §6, §8). */
+export function createShellExecutor(options: ShellExecutorOptions = {}): ShellExecutor {
+  const settings = resolveSettings(options);
+  return {
+    kind: 'shell',
+    run: (hook, request) => runShellHook(hook, request, settings).catch((error: unknown) => finishWithInternalError(request, error)),
+    close: () => Promise.resolve(),
+  };
+}
+
+async function runShellHook(hook: ShellHook, request: ExecRequest, settings: Settings): Promise<ShellResult> {
+  const startedAt = performance.now();
+  if (request.signal?.aborted === true) return finishWithoutProcess(request, startedAt, CANCELED, { canceled: true });
+
+  let subprocess;
+  try {
+    subprocess = execa(hook.command, {
+      shell: settings.shell,
+      cwd: request.cwd,
+      env: buildEnvironment(request, hook.env),
+      extendEnv: false,
+      detached: !IS_WINDOWS,
+      input: request.input,
+      buffer: false,
+      reject: false,
+    });
+  } catch (error) {
+    return finishWithoutProcess(request, startedAt, spawnFailure(error, settings, request), { spawnFailed: true });
+  }
+  const pid = subprocess.pid;
+  if (pid === undefined) {
+    const failed = await subprocess;
+    return finishWithoutProcess(request, startedAt, spawnFailure(failed.cause ?? failed, settings, request), { spawnFailed: true });
+  }
+
+  const stdout = captureOutput(subprocess.stdout, settings.maxOutputBytes);
+  const stderr = captureOutput(subprocess.stderr, settings.maxOutputBytes);
+  const streamsClosed = Promise.all([stdout.closed, stderr.closed]);
+  let exit: ProcessExit | undefined;
+  const exited = new Promise<'exit'>((resolve) =>
+    subprocess.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve('exit');
+    }),
+  );
+
+  let interrupt: Interrupt | undefined;
+  let wake!: (value: 'interrupt') => void;
+  const interrupted = new Promise<'interrupt'>((resolve) => (wake = resolve));
+  const onTimeout = (): void => {
+    if (exit !== undefined || interrupt !== undefined) return;
+    interrupt = 'timeout';
+    wake('interrupt');
+  };
+  const onAbort = (): void => {
+    if (interrupt !== undefined) return;
+    interrupt = 'cancel';
+    wake('interrupt');
+  };
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  let timeoutTimer = startTimeout(request.timeoutMs, onTimeout);
+  let settleTimer: NodeJS.Timeout | undefined;
+
+  try {
+    if ((await Promise.race([exited, interrupted])) === 'exit') {
+      clearTimeout(timeoutTimer);
+      timeoutTimer = undefined;
+      if (!stdout.isClosed || !stderr.isClosed) {
+        const graceOver = new Promise<'grace'>((resolve) => {
+          settleTimer = setTimeout(resolve, settings.settleGraceMs, 'grace').unref();
+        });
+        if ((await Promise.race([streamsClosed, graceOver, interrupted])) === 'interrupt') {
+          await killProcessTree(pid, settings.killGraceMs);
+        }
+      }
+    } else {
+      await killProcessTree(pid, settings.killGraceMs);
+      await raceWithDelay(exited, EXIT_REPORT_MS);
+    }
+    await closeStreams(stdout, stderr);
+    if (exit !== undefined) await subprocess;
+  } finally {
+    clearTimeout(timeoutTimer);
+    clearTimeout(settleTimer);
+    request.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const failure = interruptFailure(interrupt, request) ?? signalFailure(exit);
+  const end: ProcessEnd =
+    failure !== undefined ? { type: 'failed', failure } : { type: 'exit', code: exit?.code ?? Number.NaN };
+  const stdoutText = stdout.text();
+  const stderrText = stderr.text();
+  const result: ShellResult = {
+    kind: 'shell',
+    result: interpretResponse({
+      end,
+      stdout: stdoutText,
+      stderr: stderrText,
+      eventName: request.eventName,
+      stdoutTruncated: stdout.truncated,
+      acceptOracleForm: hook.acceptOracleForm === true,
+    }),
+    durationMs: elapsedSince(startedAt),
+    timedOut: interrupt === 'timeout',
+    canceled: interrupt === 'cancel',
+    spawnFailed: false,
+    outputTruncated: stdout.truncated || stderr.truncated,
+    stdout: stdoutText,
+    stderr: stderrText,
+  };
+  if (exit?.code != null) result.exitCode = exit.code;
+  if (exit?.signal != null) result.signal = exit.signal;
+  return result;
+}
+
+const CANCELED: Failure = { class: 'canceled', message: 'canceled' };
+
+function interruptFailure(interrupt: Interrupt | undefined, request: ExecRequest): Failure | undefined {
+  if (interrupt === 'timeout') return { class: 'timeout', message: `timed out after ${request.timeoutMs} ms` };
+  if (interrupt === 'cancel') return CANCELED;
+  return undefined;
+}
+
+function signalFailure(exit: ProcessExit | undefined): Failure | undefined {
+  if (exit?.signal != null) return { class: 'spawn', message: `terminated by ${exit.signal}` };
+  return undefined;
+}
+
+function spawnFailure(error: unknown, settings: Settings, request: ExecRequest): Failure {
+  return { class: 'spawn', message: describeSpawnError(error, { shell: settings.shellName, cwd: request.cwd }) };
+}
+
+function finishWithoutProcess(
+  request: ExecRequest,
+  startedAt: number,
+  failure: Failure,
+  flags: { canceled?: boolean; spawnFailed?: boolean },
+): ShellResult {
+  return {
+    kind: 'shell',
+    result: interpretResponse({ end: { type: 'failed', failure }, stdout: '', stderr: '', eventName: request.eventName }),
+    durationMs: elapsedSince(startedAt),
+    timedOut: false,
+    canceled: flags.canceled === true,
+    spawnFailed: flags.spawnFailed === true,
+    outputTruncated: false,
+    stdout: '',
+    stderr: '',
+  };
+}
+
+/** The last resort for a bug in this package: still a result, never a rejection. */
+function finishWithInternalError(request: ExecRequest, error: unknown): ShellResult {
+  const message = error instanceof Error ? error.message : String(error);
+  return finishWithoutProcess(request, performance.now(), { class: 'spawn', message: `internal error: ${message}` }, {});
+}
+
+/** Closes both streams; open ones get one more poll of pending output first, then are destroyed. */
+async function closeStreams(stdout: Capture, stderr: Capture): Promise<void> {
+  if (stdout.isClosed && stderr.isClosed) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  stdout.destroy();
+  stderr.destroy();
+  await Promise.all([stdout.closed, stderr.closed]);
+}
+
+function startTimeout(timeoutMs: number, onTimeout: () => void): NodeJS.Timeout | undefined {
+  if (timeoutMs === Number.POSITIVE_INFINITY) return undefined;
+  const delay = Number.isFinite(timeoutMs) ? Math.min(Math.max(timeoutMs, 0), MAX_TIMER_MS) : 0;
+  return setTimeout(onTimeout, delay).unref();
+}
+
+async function raceWithDelay(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function elapsedSince(startedAt: number): number {
+  return Math.max(0, Math.round(performance.now() - startedAt));
+}
+
+function resolveSettings(options: ShellExecutorOptions): Settings {
+  const shell = options.shell ?? true;
+  if (shell !== true && (typeof shell !== 'string' || shell === '')) throw invalidOption('shell', 'a non-empty string', shell);
+  return {
+    maxOutputBytes: readNonNegative(options, 'maxOutputBytes', 1024 * 1024),
+    killGraceMs: readNonNegative(options, 'killGraceMs', 1000),
+    settleGraceMs: readNonNegative(options, 'settleGraceMs', 250),
+    shell,
+    shellName: shell === true ? platformShell() : shell,
+  };
+}
+
+function platformShell(): string {
+  return IS_WINDOWS ? (process.env.ComSpec ?? 'cmd.exe') : '/bin/sh';
+}
+
+function readNonNegative(options: ShellExecutorOptions, key: 'maxOutputBytes' | 'killGraceMs' | 'settleGraceMs', fallback: number): number {
+  const value = options[key];
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalidOption(key, 'a non-negative integer', value);
+  return value;
+}
+
+function invalidOption(key: string, expected: string, received: unknown): Error {
+  const error = new TypeError(`createShellExecutor: option "${key}" must be ${expected}, received ${JSON.stringify(received) ?? String(received)}`);
+  return Object.assign(error, { code: 'HOOKWIRE_OPTION_INVALID' });
+}
