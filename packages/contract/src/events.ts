@@ -35,7 +35,7 @@ export function eventTraits(event: CanonicalEvent): EventTraits {
  * `source` for `session:start`; `agent_type` for subagent events; none on `prompt:submit` and `turn:stop`.
  */
 export function deriveSubject(event: CanonicalEvent, payload: unknown): string | undefined {
-  if (typeof payload !== 'object' || payload === null) return undefined;
+  if (!isCanonicalEvent(event) || typeof payload !== 'object' || payload === null) return undefined;
   const fields = payload as Record<string, unknown>;
   const pick = (...keys: string[]) => {
     for (const key of keys) if (typeof fields[key] === 'string') return fields[key] as string;

@@ -33,8 +33,10 @@ export function readOracleObject(answer: Record<string, unknown>, eventName: str
   const given = fields.decision;
   if (given === undefined || RANK[verdict] > RANK[given]) {
     fields.decision = verdict;
-    if (verdict === 'deny') fields.reason = fields.reason ?? DEFAULT_ORACLE_DENY_REASON;
+    if (verdict === 'deny') fields.reason = typeof answer.reason === 'string' ? answer.reason : undefined;
   }
+  // An empty reason is no reason: a denial always says why.
+  if (verdict === 'deny' && !fields.reason) fields.reason = DEFAULT_ORACLE_DENY_REASON;
   return toHandlerResult(fields);
 }
 
@@ -56,5 +58,5 @@ export function parseOracleAnswer(content: unknown, eventName: string): HandlerR
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
     return parseFailure(`oracle answer must be a JSON object, received ${describeValue(answer)}`);
   }
-  return readOracleObject(answer as Record<string, unknown>, String(eventName));
+  return readOracleObject(answer as Record<string, unknown>, typeof eventName === 'string' ? eventName : '');
 }

@@ -23,7 +23,9 @@ export function normalizePayload(event: CanonicalEvent, payload: unknown, option
     hook_event_name: undefined,
     permission_mode: given.permission_mode ?? 'default',
   };
-  for (const key of Object.keys(given)) if (!(key in out)) out[key] = given[key];
+  for (const key of Object.keys(given)) {
+    if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value: given[key], enumerable: true, writable: true, configurable: true });
+  }
   if ((event === 'turn:stop' || event === 'subagent:end') && out.stop_hook_active === undefined) out.stop_hook_active = false;
   return out as NormalizedPayload;
 }

@@ -22,10 +22,11 @@ export function describeValue(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    text = typeof value === 'bigint' ? `${value}n` : Object.prototype.toString.call(value);
   }
   if (text.length > 60) text = `${text.slice(0, 57)}...`;
-  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  if (value === null || value === undefined) return text;
+  const type = Array.isArray(value) ? 'array' : typeof value;
   return `${type} ${text}`;
 }
 

@@ -16,7 +16,7 @@ export interface ResponseInput {
   eventName: string;
   /** stdout was cut at the output cap. */
   stdoutTruncated?: boolean;
-  /** An exit-0 JSON object with a boolean `ok` is read as an oracle answer (proxy handlers). */
+  /** An exit-0 JSON object with an `ok` field is read as an oracle answer (proxy handlers). */
   acceptOracleForm?: boolean;
 }
 
@@ -33,7 +33,7 @@ export function interpretResponse(input: ResponseInput): HandlerResult {
   const end = input?.end;
   const stdout = typeof input?.stdout === 'string' ? input.stdout : '';
   const stderr = typeof input?.stderr === 'string' ? input.stderr : '';
-  const eventName = String(input?.eventName);
+  const eventName = typeof input?.eventName === 'string' ? input.eventName : '';
   if (end?.type === 'failed') return { warnings: [], failure: { ...end.failure } };
   if (end?.type !== 'exit' || !Number.isInteger(end.code)) {
     return { warnings: [], failure: { class: 'spawn', message: 'the handler reported no exit code' } };
@@ -48,7 +48,8 @@ export function interpretResponse(input: ResponseInput): HandlerResult {
 
 /** Reads the stdout of a successful handler (also a webhook's 2xx body). */
 export function readStdout(stdout: string, eventName: string, truncated = false, acceptOracleForm = false): HandlerResult {
-  const text = stdout.trimStart();
+  const text = typeof stdout === 'string' ? stdout.trimStart() : '';
+  const name = typeof eventName === 'string' ? eventName : '';
   if (text.startsWith('{')) {
     if (truncated) {
       return { warnings: [], failure: { class: 'parse', message: 'stdout starts with "{" but was cut at the output cap; its decision cannot be read' } };
@@ -61,12 +62,12 @@ export function readStdout(stdout: string, eventName: string, truncated = false,
     }
     if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) {
       const fields = answer as Record<string, unknown>;
-      if (acceptOracleForm && typeof fields.ok === 'boolean') return readOracleObject(fields, eventName);
-      return toHandlerResult(readAnswerFields(fields, eventName));
+      if (acceptOracleForm && Object.hasOwn(fields, 'ok')) return readOracleObject(fields, name);
+      return toHandlerResult(readAnswerFields(fields, name));
     }
-    return plainText(text, eventName, ['stdout starts with "{" but is not valid JSON; read as plain text'], truncated);
+    return plainText(text, name, ['stdout starts with "{" but is not valid JSON; read as plain text'], truncated);
   }
-  return plainText(text, eventName, [], truncated);
+  return plainText(text, name, [], truncated);
 }
 
 function plainText(text: string, eventName: string, warnings: string[], truncated: boolean): HandlerResult {

@@ -14,6 +14,10 @@ export const native: Dialect = {
     'subagent:end': 'subagent:end',
   },
   render(event: CanonicalEvent, payload: Record<string, unknown>, now: Date = new Date()): string {
-    return `${JSON.stringify({ event, ts: now.toISOString(), ...payload, hook_event_name: event })}\n`;
+    const ts = now.toISOString();
+    const envelope: Record<string, unknown> = { event, ts, ...payload, hook_event_name: event };
+    envelope.event = event;
+    envelope.ts = ts;
+    return `${JSON.stringify(envelope)}\n`;
   },
 };

@@ -1,0 +1,137 @@
+import { STATUS_CODES } from 'node:http';
+import type { ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
+import { readStdout } from '@hookwire/contract';
+import { Agent, request as sendRequest, type Dispatcher } from 'undici';
+import { buildWebhookHeaders } from './build-webhook-headers.js';
+import { describeRequestError } from './describe-request-error.js';
+import type { HttpHook } from './http-hook.js';
+import { parseTargetUrl } from './parse-target-url.js';
+import { readCappedBody } from './read-capped-body.js';
+import { startDeadline } from './request-deadline.js';
+
+/** Options of {@link createHttpExecutor}. */
+export interface HttpExecutorOptions {
+  /** The most response body bytes read; a longer body is cut and the run is marked `outputTruncated`. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** The undici dispatcher to send through; default a keep-alive `Agent` owned (and closed) by the executor. */
+  dispatcher?: Dispatcher;
+}
+
+/** Stable `code` of the error {@link createHttpExecutor} throws for invalid options. */
+export const HTTP_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_HTTP_INVALID_OPTIONS';
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const ERROR_SNIPPET_BYTES = 4096;
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n', 1)[0]?.trim() ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+function describeStatus(status: number, statusText: string | undefined, shown: string): string {
+  const text = statusText || STATUS_CODES[status];
+  return `HTTP ${status}${text ? ` ${text}` : ''} from ${shown}`;
+}
+
+/** undici frees a keep-alive socket one event-loop turn after its response ended; a run that settles after that lets the next run reuse it. */
+function yieldToPool(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function failed(failure: Failure, warnings: string[] = []): HandlerResult {
+  return { warnings, failure };
+}
+
+/**
+ * Creates the webhook executor: `run` POSTs the payload (without its trailing newline) as
+ * `application/json` and reads a 2xx body like a command's exit-0 stdout. Non-2xx statuses
+ * (redirects included: they are not followed), connection errors and bad URLs are `http` failures;
+ * the timeout covers connect, headers and body. `run` never rejects.
+ */
+export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<HttpHook> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
+    throw Object.assign(new RangeError(`maxBodyBytes must be a non-negative integer, received ${String(maxBodyBytes)}`), { code: HTTP_EXECUTOR_INVALID_OPTIONS });
+  }
+  const owned = options.dispatcher === undefined ? new Agent() : undefined;
+  const dispatcher: Dispatcher = options.dispatcher ?? (owned as Agent);
+  let closing: Promise<void> | undefined;
+
+  async function post(hook: HttpHook, request: ExecRequest, finish: (result: HandlerResult, extra?: Partial<ExecResult>) => ExecResult): Promise<ExecResult> {
+    if (request.signal?.aborted) {
+      return finish(failed({ class: 'canceled', message: 'canceled before the request was sent' }), { canceled: true });
+    }
+    if (closing !== undefined) return finish(failed({ class: 'http', message: 'the http executor is closed' }));
+    const target = parseTargetUrl(hook?.url, 'webhook url');
+    if (!target.ok) return finish(failed({ class: 'http', message: target.message }));
+    const { headers, warnings } = buildWebhookHeaders(hook.headers, hook.allowedEnvVars, request.env ?? process.env);
+    const input = typeof request.input === 'string' ? request.input : '';
+    const body = input.endsWith('\n') ? input.slice(0, -1) : input;
+
+    const deadline = startDeadline(request.timeoutMs, request.signal);
+    let status: number | undefined;
+    try {
+      const response = await sendRequest(target.url, {
+        dispatcher,
+        method: 'POST',
+        headers,
+        body,
+        signal: deadline.signal,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      status = response.statusCode;
+      if (status < 200 || status > 299) {
+        const errorBody = await readCappedBody(response.body, ERROR_SNIPPET_BYTES);
+        if (!errorBody.truncated) await yieldToPool();
+        const snippet = firstLine(errorBody.text);
+        const redirect = status >= 300 && status < 400 ? `; redirects are not followed${response.headers.location ? ` (Location: ${String(response.headers.location)})` : ''}` : '';
+        const message = `${describeStatus(status, response.statusText, target.shown)}${redirect}${snippet ? `: ${snippet}` : ''}`;
+        return finish(failed({ class: 'http', message }, warnings), { status });
+      }
+      const read = await readCappedBody(response.body, maxBodyBytes);
+      if (!read.truncated) await yieldToPool();
+      const result = readStdout(read.text, String(request.eventName), read.truncated);
+      if (read.truncated) result.warnings.unshift(`the response body exceeded ${maxBodyBytes} bytes; only the first ${maxBodyBytes} were read`);
+      result.warnings.unshift(...warnings);
+      return finish(result, { status, outputTruncated: read.truncated });
+    } catch (error) {
+      const extra: Partial<ExecResult> = status === undefined ? {} : { status };
+      if (deadline.cause === 'timeout') {
+        const phase = status === undefined ? 'no response' : `HTTP ${status} but the body did not finish`;
+        return finish(failed({ class: 'timeout', message: `timed out after ${request.timeoutMs} ms (${phase}) waiting for ${target.shown}` }, warnings), { ...extra, timedOut: true });
+      }
+      if (deadline.cause === 'canceled') {
+        return finish(failed({ class: 'canceled', message: `canceled while waiting for ${target.shown}` }, warnings), { ...extra, canceled: true });
+      }
+      return finish(failed({ class: 'http', message: `POST ${target.shown} failed: ${describeRequestError(error)}` }, warnings), extra);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  return {
+    kind: 'webhook',
+    async run(hook, request) {
+      const started = performance.now();
+      const finish = (result: HandlerResult, extra: Partial<ExecResult> = {}): ExecResult => ({
+        kind: 'webhook',
+        result,
+        durationMs: performance.now() - started,
+        timedOut: false,
+        canceled: false,
+        spawnFailed: false,
+        outputTruncated: false,
+        ...extra,
+      });
+      try {
+        return await post(hook, request, finish);
+      } catch (error) {
+        return finish(failed({ class: 'http', message: `webhook run failed: ${describeRequestError(error)}` }));
+      }
+    },
+    close() {
+      closing ??= owned === undefined ? Promise.resolve() : owned.close().catch(() => undefined);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { STATUS_CODES } from 'node:http';
+import type { ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
+import { Agent, request as sendRequest, type Dispatcher } from 'undici';
+import { buildJudgeMessages } from './build-judge-messages.js';
+import { describeRequestError } from './describe-request-error.js';
+import { createFenceToken } from './fence-payload.js';
+import type { OracleHook } from './oracle-hook.js';
+import { prepareChatRequest } from './prepare-chat-request.js';
+import { readCappedBody } from './read-capped-body.js';
+import { readCompletion } from './read-completion.js';
+import { redactSecret } from './redact-secret.js';
+import { startDeadline } from './request-deadline.js';
+
+/** Options of {@link createOracleExecutor}. */
+export interface OracleExecutorOptions {
+  /** The undici dispatcher to send through; default a keep-alive `Agent` owned (and closed) by the executor. */
+  dispatcher?: Dispatcher;
+  /** The most response body bytes read; a longer body is a `parse` failure. Default 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+/** Stable `code` of the error {@link createOracleExecutor} throws for invalid options. */
+export const ORACLE_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_ORACLE_INVALID_OPTIONS';
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** undici frees a keep-alive socket one event-loop turn after its response ended; a run that settles after that lets the next run reuse it. */
+function yieldToPool(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function failed(failure: Failure, warnings: string[] = []): HandlerResult {
+  return { warnings, failure };
+}
+
+/** The error text of a non-2xx body: OpenAI's `error.message`, else its first line. */
+function describeErrorBody(text: string): string {
+  let detail: string | undefined;
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const error = body?.error;
+    if (typeof error === 'string') detail = error;
+    else if (typeof error?.message === 'string') detail = error.message;
+    else if (typeof body?.message === 'string') detail = body.message;
+  } catch {
+    detail = undefined;
+  }
+  const line = (detail ?? text).trim().split('\n', 1)[0]?.trim() ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+/**
+ * Creates the LLM-judge executor: `run` asks an OpenAI-compatible `{baseUrl}/chat/completions`
+ * about one event, with the payload fenced by a random per-request marker, and reads
+ * `choices[0].message.content` as an oracle answer. No `llm`, a bad `baseUrl` or a missing API key
+ * is an `unconfigured` failure; non-2xx is `http`; an unusable answer is `parse`. The API key is
+ * never part of the result. `run` never rejects.
+ */
+export function createOracleExecutor(options: OracleExecutorOptions = {}): Executor<OracleHook> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
+    throw Object.assign(new RangeError(`maxBodyBytes must be a non-negative integer, received ${String(maxBodyBytes)}`), { code: ORACLE_EXECUTOR_INVALID_OPTIONS });
+  }
+  const owned = options.dispatcher === undefined ? new Agent() : undefined;
+  const dispatcher: Dispatcher = options.dispatcher ?? (owned as Agent);
+  let closing: Promise<void> | undefined;
+
+  async function ask(hook: OracleHook, request: ExecRequest, finish: (result: HandlerResult, extra?: Partial<ExecResult>) => ExecResult): Promise<ExecResult> {
+    if (request.signal?.aborted) {
+      return finish(failed({ class: 'canceled', message: 'canceled before the request was sent' }), { canceled: true });
+    }
+    if (closing !== undefined) return finish(failed({ class: 'http', message: 'the oracle executor is closed' }));
+    const plan = prepareChatRequest(hook, request.env ?? process.env);
+    if (!plan.ok) return finish(failed({ class: 'unconfigured', message: plan.message }));
+    const { warnings, apiKey } = plan;
+    const payload = typeof request.input === 'string' ? request.input.trim() : '';
+    const body = JSON.stringify({ model: plan.model, temperature: 0, messages: buildJudgeMessages(plan.prompt, payload, createFenceToken()) });
+
+    const deadline = startDeadline(request.timeoutMs, request.signal);
+    let status: number | undefined;
+    try {
+      const response = await sendRequest(plan.url, {
+        dispatcher,
+        method: 'POST',
+        headers: plan.headers,
+        body,
+        signal: deadline.signal,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      status = response.statusCode;
+      const read = await readCappedBody(response.body, maxBodyBytes);
+      if (!read.truncated) await yieldToPool();
+      if (status < 200 || status > 299) {
+        const text = response.statusText || STATUS_CODES[status];
+        const detail = describeErrorBody(read.text);
+        const message = `HTTP ${status}${text ? ` ${text}` : ''} from ${plan.shown}${detail ? `: ${detail}` : ''}`;
+        return finish(redactSecret(failed({ class: 'http', message }, warnings), apiKey), { status });
+      }
+      if (read.truncated) {
+        const message = `the LLM response body exceeds ${maxBodyBytes} bytes; it was not read`;
+        return finish(failed({ class: 'parse', message }, warnings), { status, outputTruncated: true });
+      }
+      const result = readCompletion(read.text, String(request.eventName));
+      result.warnings.unshift(...warnings);
+      return finish(redactSecret(result, apiKey), { status });
+    } catch (error) {
+      const extra: Partial<ExecResult> = status === undefined ? {} : { status };
+      if (deadline.cause === 'timeout') {
+        const phase = status === undefined ? 'no response' : `HTTP ${status} but the body did not finish`;
+        return finish(failed({ class: 'timeout', message: `timed out after ${request.timeoutMs} ms (${phase}) waiting for ${plan.shown}` }, warnings), { ...extra, timedOut: true });
+      }
+      if (deadline.cause === 'canceled') {
+        return finish(failed({ class: 'canceled', message: `canceled while waiting for ${plan.shown}` }, warnings), { ...extra, canceled: true });
+      }
+      const message = `POST ${plan.shown} failed: ${describeRequestError(error)}`;
+      return finish(redactSecret(failed({ class: 'http', message }, warnings), apiKey), extra);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  return {
+    kind: 'oracle',
+    async run(hook, request) {
+      const started = performance.now();
+      const finish = (result: HandlerResult, extra: Partial<ExecResult> = {}): ExecResult => ({
+        kind: 'oracle',
+        result,
+        durationMs: performance.now() - started,
+        timedOut: false,
+        canceled: false,
+        spawnFailed: false,
+        outputTruncated: false,
+        ...extra,
+      });
+      try {
+        return await ask(hook, request, finish);
+      } catch (error) {
+        return finish(failed({ class: 'http', message: `oracle run failed: ${describeRequestError(error)}` }));
+      }
+    },
+    close() {
+      closing ??= owned === undefined ? Promise.resolve() : owned.close().catch(() => undefined);
+      return closing;
+    },
+  };
+}
