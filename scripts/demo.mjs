@@ -192,7 +192,7 @@ async function stopSidecar(sidecar) {
 }
 
 async function runDemo(mock, overlay, started, onSidecar) {
-  await writeFile(overlay, `${JSON.stringify({ llm: { baseUrl: mock.url, model: 'mock' }, hooks: [] }, null, 2)}\n`);
+  await writeFile(overlay, `${JSON.stringify({ llm: { baseUrl: mock.url, model: 'mock' } }, null, 2)}\n`);
   console.log(style.bold('hookwire demo'));
   console.log(`  mock LLM  ${mock.url}  (answers {"ok":false} when a prompt contains DENY)`);
   console.log(`  sidecar   node ${relative(ROOT, HOOKWIRE)} listen --config ${relative(ROOT, CONFIG)} --config <tmp>/llm.json`);

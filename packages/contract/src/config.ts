@@ -25,9 +25,11 @@ function readConfig(list: DiagnosticList, input: unknown, source: string | undef
     return undefined;
   }
   const { hooks } = input;
+  // A file without hooks is a settings layer (e.g. only `llm`), read as the native shape.
+  if (hooks === undefined) return readNativeConfig(list, input, [], source);
   if (Array.isArray(hooks)) return readNativeConfig(list, input, hooks, source);
   if (isRecord(hooks)) return readClaudeSettings(list, input, hooks, source);
-  list.error('/hooks', hooks === undefined ? `hooks is required: ${SHAPES}` : `hooks must be ${SHAPES}, received ${describeReceived(hooks)}`);
+  list.error('/hooks', `hooks must be ${SHAPES}, received ${describeReceived(hooks)}`);
   readSettings(list, input);
   return undefined;
 }

@@ -12,8 +12,8 @@ export type {
   HandlerResult,
   ProcessEnd,
 } from './handler-result.js';
-export { DIALECTS, DIALECT_NAMES, isDialectName, resolveEvent, eventNameIn, renderPayload } from './dialects/index.js';
-export type { Dialect } from './dialects/index.js';
+export { DIALECTS, DIALECT_NAMES, isDialectName, resolveEvent, eventNameIn, renderPayload, renderOutcome } from './dialects/index.js';
+export type { BridgeResponse, Dialect, RenderOutcomeOptions } from './dialects/index.js';
 export { normalizePayload } from './payload.js';
 export type { NormalizedPayload } from './payload.js';
 export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.js';

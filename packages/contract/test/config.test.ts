@@ -22,7 +22,7 @@ describe('config vectors', () => {
     const rules = new Set(vectors.map((vector) => vector.rule));
     for (const rule of [
       'config.not-object',
-      'config.hooks-missing',
+      'config.hooks-optional',
       'config.unknown-event',
       'config.missing-type',
       'config.unknown-type',

@@ -29,6 +29,20 @@ const STOP_GRACE_MS = 5000;
 type Response = Record<string, unknown>;
 
 /**
+ * One response line. A response that cannot be serialised (an echoed id nested deeper than
+ * `JSON.stringify` can go) becomes an error without the id rather than taking the server down.
+ */
+function serializeResponse(response: Response): string {
+  try {
+    return JSON.stringify(response);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    const prefix = typeof response.error === 'string' ? `${response.error}; ` : '';
+    return JSON.stringify({ ok: false, error: `${prefix}the response could not be serialized (${why})` });
+  }
+}
+
+/**
  * Serves the line-delimited JSON protocol of ARCHITECTURE §9 on the given streams: one response per
  * request line, requests without an id answered in order, requests with ids concurrently.
  */
@@ -48,7 +62,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
   let finish!: (code: number) => void;
   const done = new Promise<number>((resolve) => (finish = resolve));
 
-  const send = (response: Response) => writer.write(`${JSON.stringify(response)}\n`);
+  const send = (response: Response) => writer.write(`${serializeResponse(response)}\n`);
   const withId = (request: { id: unknown; hasId: boolean }, body: Response): Response =>
     request.hasId ? { ok: body.ok, id: request.id, ...body } : body;
 

@@ -1,7 +1,8 @@
 import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
 import type { DialectName } from '../handler-result.js';
 import { claude } from './claude.js';
-import type { Dialect } from './dialect.js';
+import type { BridgeResponse, Dialect, RenderOutcomeOptions } from './dialect.js';
+import type { Outcome } from '@hookwire/fold';
 import { native } from './native.js';
 
 /** Every dialect hookwire speaks, by name. Adding a dialect is one file and one line here. */
@@ -40,4 +41,14 @@ export function renderPayload(
   return DIALECTS[dialect].render(event, payload, now);
 }
 
-export type { Dialect };
+/** Writes a folded outcome back in a host's hook response form (exit code and stdout), for a one-shot bridge. */
+export function renderOutcome(
+  dialect: DialectName,
+  event: CanonicalEvent,
+  outcome: Outcome,
+  options: RenderOutcomeOptions = { passAllow: false },
+): BridgeResponse {
+  return DIALECTS[dialect].renderOutcome(event, outcome, options);
+}
+
+export type { BridgeResponse, Dialect, RenderOutcomeOptions };

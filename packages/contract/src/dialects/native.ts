@@ -1,7 +1,8 @@
 import type { CanonicalEvent } from '../events.js';
-import type { Dialect } from './dialect.js';
+import type { Outcome } from '@hookwire/fold';
+import type { BridgeResponse, Dialect } from './dialect.js';
 
-/** hookwire's own dialect: canonical names, and an envelope with `event` and an ISO timestamp first. */
+/** hookwire's own dialect: canonical names, an envelope with `event` and an ISO timestamp first, and the outcome object as its answer. */
 export const native: Dialect = {
   name: 'native',
   events: {
@@ -19,5 +20,8 @@ export const native: Dialect = {
     envelope.event = event;
     envelope.ts = ts;
     return `${JSON.stringify(envelope)}\n`;
+  },
+  renderOutcome(_event: CanonicalEvent, outcome: Outcome): BridgeResponse {
+    return { exitCode: 0, stdout: `${JSON.stringify(outcome)}\n` };
   },
 };

@@ -1,0 +1,59 @@
+import { resolveEvent, type CanonicalEvent, type DialectName } from '@hookwire/contract';
+
+/** A payload read by the bridge: the object, and its event when it is one hookwire knows in the host's dialect. */
+export type BridgePayload =
+  | { ok: true; payload: Record<string, unknown>; event: CanonicalEvent | undefined; eventName: string | undefined }
+  | { ok: false; message: string };
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+/**
+ * Parses one hook payload as the host sends it (a JSON object; white space around it is
+ * ignored). `event` is set only when `hook_event_name` is the host dialect's name of an event
+ * hookwire knows; other events (Claude Code's Notification, PreCompact, ...) and a missing name
+ * leave it undefined.
+ */
+export function parseBridgePayload(text: string, dialect: DialectName = 'claude'): BridgePayload {
+  if (text.trim() === '') return { ok: false, message: 'no hook payload on stdin (it was empty)' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `the hook payload on stdin is not valid JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, message: `the hook payload on stdin must be a JSON object, received ${describe(value)}` };
+  }
+  const payload = value as Record<string, unknown>;
+  const name = payload.hook_event_name;
+  const eventName = typeof name === 'string' ? name : undefined;
+  const resolved = resolveEvent(eventName);
+  const event = resolved?.dialect === dialect ? resolved.canonical : undefined;
+  return { ok: true, payload, event, eventName };
+}
+
+/**
+ * Reads stdin until it ends, or until a line ends a complete JSON document (so a host that keeps
+ * stdin open after the payload is still answered).
+ */
+export async function readBridgeInput(input: AsyncIterable<Buffer | string>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of input) {
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (text.endsWith('\n') && text.trimEnd().endsWith('}') && parsesAsJson(text)) return text;
+  }
+  return text + decoder.decode();
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

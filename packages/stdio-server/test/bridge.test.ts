@@ -1,0 +1,423 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOOKWIRE, isGone } from './sidecar.js';
+
+const HOOKS = fileURLToPath(new URL('./fixtures/bridge/hooks', import.meta.url));
+const MOCK_LLM = fileURLToPath(new URL('../../mock-llm/lib/index.js', import.meta.url));
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A temp folder holding a copy of the fixture hook scripts (`$HOOKWIRE_CONFIG_DIR/hooks/...`) and the given config. */
+async function project(config: unknown): Promise<{ dir: string; config: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'hookwire-bridge-'));
+  dirs.push(dir);
+  await cp(HOOKS, join(dir, 'hooks'), { recursive: true });
+  const path = join(dir, 'hookwire.json');
+  await writeFile(path, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
+  return { dir, config: path };
+}
+
+/** Runs the real built executable once: `hookwire run ARGS` with STDIN, as Claude Code runs a command hook. */
+function run(args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
+  const started = Date.now();
+  const base = { ...process.env };
+  delete base.HOOKWIRE_BRIDGE_DEPTH;
+  const child = spawn(process.execPath, [HOOKWIRE, 'run', ...args], { env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.on('error', () => {});
+  child.stdin.end(stdin);
+  const guard = setTimeout(() => child.kill('SIGKILL'), 25_000);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** Whether a process is gone, or goes within `ms` (a kill is delivered at once but reaped a moment later). */
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 50) {
+    if (await isGone(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return isGone(pid);
+}
+
+/** A payload as Claude Code sends it: compact JSON and one newline. */
+function payload(event: string, cwd: string, fields: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ session_id: 'sess-1', transcript_path: '/tmp/transcript.jsonl', cwd, permission_mode: 'default', hook_event_name: event, ...fields })}\n`;
+}
+
+function tool(name: string, command = 'ls'): Record<string, unknown> {
+  return { tool_name: name, tool_input: { command }, tool_use_id: 'toolu_1' };
+}
+
+/** A command hook running the fixture `answer.sh EXIT STDOUT STDERR`. */
+function answer(event: string, exit: number, stdout = '', stderr = '', extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  return { event, type: 'command', command: `sh "$HOOKWIRE_CONFIG_DIR/hooks/answer.sh" ${exit} ${quote(stdout)} ${quote(stderr)}`, ...extra };
+}
+
+function record(event: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { event, type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/record.sh" "$HOOKWIRE_CONFIG_DIR/ran.txt"', ...extra };
+}
+
+const PRE_TOOL_HOOKS = [
+  answer('PreToolUse', 2, '', 'no rm -rf', { matcher: 'Exit2' }),
+  answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"json says no"}}', '', { matcher: 'JsonDeny' }),
+  answer('PreToolUse', 2, '', 'first reason', { matcher: 'TwoDenies' }),
+  answer('PreToolUse', 0, '{"decision":"approve"}', '', { matcher: 'TwoDenies' }),
+  answer('PreToolUse', 0, '{"decision":"block","reason":"second reason"}', '', { matcher: 'TwoDenies' }),
+  answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"a human should look"}}', '', { matcher: 'Ask' }),
+  answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"read-only"}}', '', { matcher: 'Allow' }),
+  answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"branch: main"}}', '', { matcher: 'Context' }),
+  answer('PreToolUse', 0, '{"systemMessage":"first message","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"env: prod"}}', '', { matcher: 'Context' }),
+  answer('PreToolUse', 0, '{"systemMessage":"second message"}', '', { matcher: 'Context' }),
+  answer('PreToolUse', 0, '{"continue":false,"stopReason":"the build is broken"}', '', { matcher: 'Halt' }),
+  answer('PreToolUse', 0, '{"continue":false,"stopReason":"ignored: only the first stop reason counts"}', '', { matcher: 'Halt' }),
+  answer('PreToolUse', 0, 'plain text is not context on PreToolUse', '', { matcher: 'Plain' }),
+];
+
+describe('hookwire run: PreToolUse', () => {
+  it.each([
+    ['Exit2', [], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}\n'],
+    ['JsonDeny', [], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"json says no"}}\n'],
+    ['TwoDenies', [], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"first reason\\n\\nsecond reason"}}\n'],
+    ['TwoDenies', ['--pass-allow'], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"first reason\\n\\nsecond reason"}}\n'],
+    ['Ask', [], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"a human should look"}}\n'],
+    ['Allow', [], ''],
+    ['Allow', ['--pass-allow'], '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"read-only"}}\n'],
+    ['Context', [], '{"systemMessage":"first message\\nsecond message","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"branch: main\\n\\nenv: prod"}}\n'],
+    ['Halt', [], '{"continue":false,"stopReason":"the build is broken"}\n'],
+    ['Plain', [], ''],
+    ['NoHookMatches', ['--pass-allow'], ''],
+  ])('tool %s %j', async (name, flags, expected) => {
+    const { dir, config } = await project({ hooks: PRE_TOOL_HOOKS });
+    const result = await run(['--config', config, ...flags], payload('PreToolUse', dir, tool(name)));
+    expect(result).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+  });
+
+  it('reads an existing .claude/settings.json shape as it is', async () => {
+    const settings = {
+      permissions: { allow: ['Bash(ls:*)'] },
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/answer.sh" 2 "" "settings deny"' }] },
+          { matcher: 'Read', hooks: [{ type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/answer.sh" 2 "" "not this one"' }] },
+        ],
+      },
+    };
+    const { dir, config } = await project(settings);
+    const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash', 'rm -rf /')));
+    expect(result).toMatchObject({ code: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"settings deny"}}\n', stderr: '' });
+  });
+
+  it('runs hooks in the payload cwd with the depth marker set, and hands them the payload as Claude Code would', async () => {
+    const { dir, config } = await project({ hooks: [record('PreToolUse')] });
+    const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash')));
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await readFile(join(dir, 'ran.txt'), 'utf8')).toBe(`depth=1 cwd=${dir} event=PreToolUse\n`);
+  });
+});
+
+describe('hookwire run: the other events', () => {
+  it('PostToolUse: a deny after the fact becomes feedback, with context', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        answer('PostToolUse', 2, '', 'the output leaks a token'),
+        answer('PostToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"3 lint warnings"}}'),
+      ],
+    });
+    const result = await run(['--config', config], payload('PostToolUse', dir, { ...tool('Bash'), tool_response: { stdout: 'TOKEN=abc' } }));
+    expect(result).toMatchObject({ code: 0, stdout: '{"decision":"block","reason":"the output leaks a token","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"3 lint warnings"}}\n', stderr: '' });
+  });
+
+  it('PostToolUse: a JSON block with a reason, and nothing when all is well', async () => {
+    const { dir, config } = await project({
+      hooks: [answer('PostToolUse', 0, '{"decision":"block","reason":"tests now fail"}', '', { matcher: 'Edit' }), answer('PostToolUse', 0, '{}', '', { matcher: 'Read' })],
+    });
+    expect(await run(['--config', config], payload('PostToolUse', dir, { ...tool('Edit'), tool_response: 'ok' }))).toMatchObject({
+      code: 0,
+      stdout: '{"decision":"block","reason":"tests now fail"}\n',
+    });
+    expect(await run(['--config', config, '--pass-allow'], payload('PostToolUse', dir, { ...tool('Read'), tool_response: 'ok' }))).toMatchObject({ code: 0, stdout: '' });
+  }, 60_000);
+
+  it('UserPromptSubmit: deny blocks the prompt; plain stdout is context', async () => {
+    const { dir, config } = await project({
+      hooks: [answer('UserPromptSubmit', 0, 'today is Monday'), answer('UserPromptSubmit', 2, '', 'the prompt contains a secret')],
+    });
+    const result = await run(['--config', config], payload('UserPromptSubmit', dir, { prompt: 'my key is sk-123' }));
+    expect(result).toMatchObject({ code: 0, stdout: '{"decision":"block","reason":"the prompt contains a secret","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"today is Monday"}}\n', stderr: '' });
+  });
+
+  it('UserPromptSubmit: an ask fails closed as a block', async () => {
+    const { dir, config } = await project({
+      hooks: [answer('UserPromptSubmit', 0, '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","permissionDecision":"ask","permissionDecisionReason":"is this prompt ok?"}}')],
+    });
+    const result = await run(['--config', config], payload('UserPromptSubmit', dir, { prompt: 'deploy' }));
+    expect(result).toMatchObject({ code: 0, stdout: '{"decision":"block","reason":"is this prompt ok?"}\n', stderr: '' });
+  });
+
+  it('SessionStart: context from plain stdout, and a deny it cannot honour as a system message', async () => {
+    const { dir, config } = await project({
+      hooks: [answer('SessionStart', 0, 'branch: feat/x'), answer('SessionStart', 0, '{"systemMessage":"welcome"}'), answer('SessionStart', 2, '', 'not on a Friday')],
+    });
+    const result = await run(['--config', config], payload('SessionStart', dir, { source: 'startup' }));
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '{"systemMessage":"welcome\\nhookwire: a hook denied SessionStart, which cannot be blocked: not on a Friday","hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"branch: feat/x"}}\n',
+      stderr: '',
+    });
+  });
+
+  it('Stop: a deny keeps the model working, with context', async () => {
+    const { dir, config } = await project({
+      hooks: [answer('Stop', 0, '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"run the linter too"}}'), answer('Stop', 2, '', 'the tests fail')],
+    });
+    const result = await run(['--config', config], payload('Stop', dir, { stop_hook_active: false }));
+    expect(result).toMatchObject({ code: 0, stdout: '{"decision":"block","reason":"the tests fail","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"run the linter too"}}\n', stderr: '' });
+  });
+
+  it('Stop: an agent hook runs through the configured proxy, and its oracle-form answer blocks', async () => {
+    const { dir, config } = await project({
+      proxy: { command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/answer.sh" 0 "{\\"ok\\":false,\\"reason\\":\\"the agent found failing tests\\"}"' },
+      hooks: [{ event: 'Stop', type: 'agent', prompt: 'Check that the tests pass.' }],
+    });
+    const result = await run(['--config', config], payload('Stop', dir, { stop_hook_active: false }));
+    expect(result).toMatchObject({ code: 0, stdout: '{"decision":"block","reason":"the agent found failing tests"}\n', stderr: '' });
+  });
+
+  it('Stop: nothing to say', async () => {
+    const { dir, config } = await project({ hooks: [answer('Stop', 0, '')] });
+    expect(await run(['--config', config], payload('Stop', dir, { stop_hook_active: true }))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('SubagentStart: context, and a deny it cannot honour as a system message', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        answer('SubagentStart', 0, '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"you are read-only"}}'),
+        answer('SubagentStart', 0, '{"decision":"block","reason":"no subagents today"}', '', { matcher: 'Explore' }),
+        answer('SubagentStart', 2, '', 'not for Plan', { matcher: 'Plan' }),
+      ],
+    });
+    const result = await run(['--config', config], payload('SubagentStart', dir, { agent_id: 'a1', agent_type: 'Explore' }));
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: '{"systemMessage":"hookwire: a hook denied SubagentStart, which cannot be blocked: no subagents today","hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"you are read-only"}}\n',
+      stderr: '',
+    });
+  });
+
+  it('SubagentStop: a deny keeps the subagent working; continue false stops everything', async () => {
+    const { dir, config } = await project({
+      hooks: [answer('SubagentStop', 2, '', 'finish the task first', { matcher: 'Explore' }), answer('SubagentStop', 0, '{"continue":false,"stopReason":"out of budget"}', '', { matcher: 'Plan' })],
+    });
+    const fields = { agent_id: 'a1', stop_hook_active: false, agent_transcript_path: '/tmp/a1.jsonl' };
+    expect(await run(['--config', config], payload('SubagentStop', dir, { ...fields, agent_type: 'Explore' }))).toMatchObject({
+      code: 0,
+      stdout: '{"decision":"block","reason":"finish the task first"}\n',
+      stderr: '',
+    });
+    expect(await run(['--config', config], payload('SubagentStop', dir, { ...fields, agent_type: 'Plan' }))).toMatchObject({
+      code: 0,
+      stdout: '{"continue":false,"stopReason":"out of budget"}\n',
+      stderr: '',
+    });
+  }, 60_000);
+
+  it.each([
+    ['Notification', { message: 'Claude needs your permission', notification_type: 'permission_prompt' }],
+    ['PreCompact', { trigger: 'auto', custom_instructions: null }],
+    ['SessionEnd', { reason: 'other' }],
+    ['PostToolUseFailure', { ...tool('Bash'), error: 'boom' }],
+    ['tool:before', tool('Bash')],
+  ])('%s, an event the bridge does not speak, is answered with silence and runs nothing', async (event, fields) => {
+    const { dir, config } = await project({ hooks: [record('PreToolUse'), record('PostToolUse'), record('SessionStart')] });
+    const result = await run(['--config', config], payload(event, dir, fields));
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
+  });
+
+  it('a payload without hook_event_name is answered with silence', async () => {
+    const { dir, config } = await project({ hooks: [record('PreToolUse')] });
+    const result = await run(['--config', config], `${JSON.stringify({ cwd: dir, ...tool('Bash') })}\n`);
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
+  });
+});
+
+describe('hookwire run: when the bridge cannot work', () => {
+  const broken = { hooks: [{ event: 'PreToolUse', type: 'command' }] };
+
+  it('a bad config exits 1 with the reason on stderr and nothing on stdout', async () => {
+    const { dir, config } = await project(broken);
+    const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^hookwire run: cannot load the config: config has 1 error; first: \/hooks\/0/);
+    expect(result.stderr).toContain(`${config}#/hooks/0`);
+  });
+
+  it.each([
+    ['PreToolUse', 2, tool('Bash')],
+    ['UserPromptSubmit', 2, { prompt: 'hi' }],
+    ['Stop', 2, { stop_hook_active: false }],
+    ['SubagentStop', 2, { agent_id: 'a', agent_type: 'Explore', stop_hook_active: false }],
+    ['PostToolUse', 1, { ...tool('Bash'), tool_response: '' }],
+    ['SessionStart', 1, { source: 'startup' }],
+    ['SubagentStart', 1, { agent_id: 'a', agent_type: 'Explore' }],
+  ])('%s under --on-error block: a bad config exits %i (2 only where exit 2 blocks)', async (event, code, fields) => {
+    const { dir, config } = await project(broken);
+    const result = await run(['--config', config, '--on-error', 'block'], payload(event, dir, fields));
+    expect(result.code).toBe(code);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^hookwire run: cannot load the config: config has 1 error; first: \/hooks\/0/);
+  });
+
+  it('a missing config file exits 1', async () => {
+    const { dir } = await project({ hooks: [] });
+    const result = await run(['--config', join(dir, 'nope.json')], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^hookwire run: cannot load the config: .*cannot read config file .*nope\.json: ENOENT/);
+  });
+
+  it.each([
+    ['not json', 1, 'warn', /^hookwire run: the hook payload on stdin is not valid JSON: /],
+    ['', 1, 'warn', /^hookwire run: no hook payload on stdin \(it was empty\)\n$/],
+    ['[1,2]\n', 1, 'warn', /^hookwire run: the hook payload on stdin must be a JSON object, received an array\n$/],
+    ['not json', 2, 'block', /^hookwire run: the hook payload on stdin is not valid JSON: /],
+  ])('stdin %j exits %i under --on-error %s', async (stdin, code, onError, message) => {
+    const { config } = await project({ hooks: [answer('PreToolUse', 2, '', 'never')] });
+    const result = await run(['--config', config, '--on-error', onError], stdin);
+    expect(result.code).toBe(code);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('a bad flag is a usage error (exit 2)', async () => {
+    const { dir, config } = await project({ hooks: [] });
+    const result = await run(['--config', config, '--on-error', 'maybe'], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/--on-error must be warn or block/);
+  });
+});
+
+describe('hookwire run: budget and recursion', () => {
+  it('--budget cuts a hook that sleeps 30 s, kills its process tree and still answers', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        answer('PreToolUse', 2, '', 'denied before the sleeper'),
+        { id: 'sleeper', event: 'PreToolUse', type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/sleep.sh" "$HOOKWIRE_CONFIG_DIR/pids"' },
+      ],
+    });
+    const result = await run(['--config', config, '--budget', '2'], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"denied before the sleeper"}}\n');
+    expect(result.ms).toBeLessThan(15_000);
+    expect(result.stderr).toMatch(/hook sleeper failed \(timeout\)/);
+    const pids = (await readFile(join(dir, 'pids'), 'utf8')).trim().split(' ').map(Number);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(await goneWithin(pid, 5_000)).toBe(true);
+  });
+
+  it('a budget cut under the hook\'s onError block denies', async () => {
+    const { dir, config } = await project({
+      hooks: [{ id: 'sleeper', event: 'PreToolUse', type: 'command', onError: 'block', command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/sleep.sh" "$HOOKWIRE_CONFIG_DIR/pids"' }],
+    });
+    const result = await run(['--config', config, '--budget', '1'], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(0);
+    const response = JSON.parse(result.stdout) as { hookSpecificOutput: Record<string, string> };
+    expect(response.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(response.hookSpecificOutput.permissionDecisionReason).toMatch(/^hook sleeper failed \(timeout\): /);
+    expect(result.ms).toBeLessThan(15_000);
+  });
+
+  it('SIGTERM kills every running hook\'s process tree and exits 143 without an answer', async () => {
+    const { dir, config } = await project({
+      hooks: [{ event: 'PreToolUse', type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/hooks/sleep.sh" "$HOOKWIRE_CONFIG_DIR/pids"' }],
+    });
+    const base = { ...process.env };
+    delete base.HOOKWIRE_BRIDGE_DEPTH;
+    const child = spawn(process.execPath, [HOOKWIRE, 'run', '--config', config], { env: base, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stdin.end(payload('PreToolUse', dir, tool('Bash')));
+    const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const pidFile = join(dir, 'pids');
+    for (let waited = 0; !existsSync(pidFile) || (await readFile(pidFile, 'utf8')).split(' ').length < 2; waited += 50) {
+      if (waited > 20_000) throw new Error('the sleeping hook never started');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pids = (await readFile(pidFile, 'utf8')).trim().split(' ').map(Number);
+    child.kill('SIGTERM');
+    expect(await closed).toBe(143);
+    expect(stdout).toBe('');
+    for (const pid of pids) expect(await goneWithin(pid, 5_000)).toBe(true);
+  });
+
+  it('a bridge started with the marker set exits 0 at once and runs nothing', async () => {
+    const { dir, config } = await project({ hooks: [record('PreToolUse')] });
+    const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash')), { HOOKWIRE_BRIDGE_DEPTH: '1' });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: 'hookwire run: HOOKWIRE_BRIDGE_DEPTH=1: already inside a hookwire bridge; not running any hook\n' });
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
+  });
+
+  it('a config whose hook runs the bridge again does not recurse', async () => {
+    const { dir, config } = await project({
+      hooks: [record('PreToolUse'), { event: 'PreToolUse', type: 'command', timeout: 10, command: `"${process.execPath}" "${HOOKWIRE}" run --config "$HOOKWIRE_CONFIG_DIR/hookwire.json"` }, answer('PreToolUse', 2, '', 'outer deny')],
+    });
+    const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash')));
+    expect(result).toMatchObject({ code: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"outer deny"}}\n', stderr: '' });
+    expect(await readFile(join(dir, 'ran.txt'), 'utf8')).toBe(`depth=1 cwd=${dir} event=PreToolUse\n`);
+  });
+});
+
+describe.runIf(existsSync(MOCK_LLM))('hookwire run: prompt hooks against the mock LLM', () => {
+  it('a judge that denies blocks; a judge that approves does not auto-approve without --pass-allow', async () => {
+    const { startMockLlm } = (await import(MOCK_LLM)) as typeof import('../../mock-llm/lib/index.js');
+    const llm = await startMockLlm({ port: 0 });
+    try {
+      const { dir, config } = await project({ hooks: [{ event: 'PreToolUse', type: 'prompt', prompt: 'Is this tool call safe? $ARGUMENTS' }] });
+      const endpoint = join(dir, 'llm.json');
+      await writeFile(endpoint, JSON.stringify({ llm: { baseUrl: llm.url, model: 'mock' }, hooks: [] }));
+      const args = ['--config', config, '--config', endpoint];
+      expect(await run(args, payload('PreToolUse', dir, tool('Bash', 'echo DENY')))).toMatchObject({
+        code: 0,
+        stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"mock denied"}}\n',
+        stderr: '',
+      });
+      expect(await run(args, payload('PreToolUse', dir, tool('Bash', 'echo fine')))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(await run([...args, '--pass-allow'], payload('PreToolUse', dir, tool('Bash', 'echo fine')))).toMatchObject({
+        code: 0,
+        stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n',
+        stderr: '',
+      });
+      expect(llm.requests).toBe(3);
+    } finally {
+      await llm.close();
+    }
+  }, 60_000);
+});
