@@ -1,13 +1,9 @@
-import { STATUS_CODES } from 'node:http';
 import type { ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
 import { readStdout } from '@hookwire/contract';
-import { Agent, request as sendRequest, type Dispatcher } from 'undici';
+import { clipFirstLine, describeHttpStatus, describeRequestError, parseTargetUrl, postAndRead } from '@hookwire/http-post';
+import { Agent, type Dispatcher } from 'undici';
 import { buildWebhookHeaders } from './build-webhook-headers.js';
-import { describeRequestError } from './describe-request-error.js';
 import type { HttpHook } from './http-hook.js';
-import { parseTargetUrl } from './parse-target-url.js';
-import { readCappedBody } from './read-capped-body.js';
-import { startDeadline } from './request-deadline.js';
 
 /** Options of {@link createHttpExecutor}. */
 export interface HttpExecutorOptions {
@@ -21,21 +17,6 @@ export interface HttpExecutorOptions {
 export const HTTP_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_HTTP_INVALID_OPTIONS';
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const ERROR_SNIPPET_BYTES = 4096;
-
-function firstLine(text: string): string {
-  const line = text.trim().split('\n', 1)[0]?.trim() ?? '';
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-function describeStatus(status: number, statusText: string | undefined, shown: string): string {
-  const text = statusText || STATUS_CODES[status];
-  return `HTTP ${status}${text ? ` ${text}` : ''} from ${shown}`;
-}
-
-/** undici frees a keep-alive socket one event-loop turn after its response ended; a run that settles after that lets the next run reuse it. */
-function yieldToPool(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 function failed(failure: Failure, warnings: string[] = []): HandlerResult {
   return { warnings, failure };
@@ -67,46 +48,19 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
     const input = typeof request.input === 'string' ? request.input : '';
     const body = input.endsWith('\n') ? input.slice(0, -1) : input;
 
-    const deadline = startDeadline(request.timeoutMs, request.signal);
-    let status: number | undefined;
-    try {
-      const response = await sendRequest(target.url, {
-        dispatcher,
-        method: 'POST',
-        headers,
-        body,
-        signal: deadline.signal,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
-      status = response.statusCode;
-      if (status < 200 || status > 299) {
-        const errorBody = await readCappedBody(response.body, ERROR_SNIPPET_BYTES);
-        if (!errorBody.truncated) await yieldToPool();
-        const snippet = firstLine(errorBody.text);
-        const redirect = status >= 300 && status < 400 ? `; redirects are not followed${response.headers.location ? ` (Location: ${String(response.headers.location)})` : ''}` : '';
-        const message = `${describeStatus(status, response.statusText, target.shown)}${redirect}${snippet ? `: ${snippet}` : ''}`;
-        return finish(failed({ class: 'http', message }, warnings), { status });
-      }
-      const read = await readCappedBody(response.body, maxBodyBytes);
-      if (!read.truncated) await yieldToPool();
-      const result = readStdout(read.text, String(request.eventName), read.truncated);
-      if (read.truncated) result.warnings.unshift(`the response body exceeded ${maxBodyBytes} bytes; only the first ${maxBodyBytes} were read`);
-      result.warnings.unshift(...warnings);
-      return finish(result, { status, outputTruncated: read.truncated });
-    } catch (error) {
-      const extra: Partial<ExecResult> = status === undefined ? {} : { status };
-      if (deadline.cause === 'timeout') {
-        const phase = status === undefined ? 'no response' : `HTTP ${status} but the body did not finish`;
-        return finish(failed({ class: 'timeout', message: `timed out after ${request.timeoutMs} ms (${phase}) waiting for ${target.shown}` }, warnings), { ...extra, timedOut: true });
-      }
-      if (deadline.cause === 'canceled') {
-        return finish(failed({ class: 'canceled', message: `canceled while waiting for ${target.shown}` }, warnings), { ...extra, canceled: true });
-      }
-      return finish(failed({ class: 'http', message: `POST ${target.shown} failed: ${describeRequestError(error)}` }, warnings), extra);
-    } finally {
-      deadline.dispose();
+    const sent = await postAndRead({ dispatcher, target, headers, body, timeoutMs: request.timeoutMs, signal: request.signal, maxBodyBytes, maxErrorBodyBytes: ERROR_SNIPPET_BYTES });
+    if (!sent.ok) return finish(failed(sent.failure, warnings), { timedOut: sent.timedOut, canceled: sent.canceled, ...(sent.status !== undefined && { status: sent.status }) });
+    const { status } = sent;
+    if (status < 200 || status > 299) {
+      const snippet = clipFirstLine(sent.body);
+      const redirect = status >= 300 && status < 400 ? `; redirects are not followed${sent.headers.location ? ` (Location: ${String(sent.headers.location)})` : ''}` : '';
+      const message = `${describeHttpStatus(status, sent.statusText, target.shown)}${redirect}${snippet ? `: ${snippet}` : ''}`;
+      return finish(failed({ class: 'http', message }, warnings), { status });
     }
+    const result = readStdout(sent.body, String(request.eventName), sent.truncated);
+    if (sent.truncated) result.warnings.unshift(`the response body exceeded ${maxBodyBytes} bytes; only the first ${maxBodyBytes} were read`);
+    result.warnings.unshift(...warnings);
+    return finish(result, { status, outputTruncated: sent.truncated });
   }
 
   return {

@@ -3,7 +3,8 @@ import type { ExecRequest, Executor } from '@hookwire/contract';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpExecutor, HTTP_EXECUTOR_INVALID_OPTIONS, type HttpExecutorOptions, type HttpHook } from '../src/index.js';
-import { closeTestServers, findClosedPort, reply, startTestServer, type TestServer } from './test-server.js';
+import { closeTestServers, findClosedPort, reply, startTestServer, type TestServer } from '../../../test/support/http-test-server.js';
+import { waitFor } from '../../../test/support/wait-for.js';
 
 const PAYLOAD = { session_id: 's1', transcript_path: '', cwd: '/w', hook_event_name: 'PreToolUse', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' };
 const INPUT = `${JSON.stringify(PAYLOAD)}\n`;
@@ -19,16 +20,6 @@ function executor(options?: HttpExecutorOptions): Executor<HttpHook> {
 
 function execRequest(overrides: Partial<ExecRequest> = {}): ExecRequest {
   return { canonical: 'tool:before', dialect: 'claude', eventName: 'PreToolUse', input: INPUT, cwd: '/w', timeoutMs: 10_000, ...overrides };
-}
-
-function waitFor(predicate: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = (): void => {
-      if (predicate()) resolve();
-      else setTimeout(poll, 5);
-    };
-    poll();
-  });
 }
 
 afterEach(async () => {

@@ -1,15 +1,12 @@
-import { STATUS_CODES } from 'node:http';
 import type { ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { Agent, request as sendRequest, type Dispatcher } from 'undici';
+import { clipFirstLine, describeHttpStatus, describeRequestError, postAndRead } from '@hookwire/http-post';
+import { Agent, type Dispatcher } from 'undici';
 import { buildJudgeMessages } from './build-judge-messages.js';
-import { describeRequestError } from './describe-request-error.js';
 import { createFenceToken } from './fence-payload.js';
 import type { OracleHook } from './oracle-hook.js';
 import { prepareChatRequest } from './prepare-chat-request.js';
-import { readCappedBody } from './read-capped-body.js';
 import { readCompletion } from './read-completion.js';
 import { redactSecret } from './redact-secret.js';
-import { startDeadline } from './request-deadline.js';
 
 /** Options of {@link createOracleExecutor}. */
 export interface OracleExecutorOptions {
@@ -23,11 +20,6 @@ export interface OracleExecutorOptions {
 export const ORACLE_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_ORACLE_INVALID_OPTIONS';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-/** undici frees a keep-alive socket one event-loop turn after its response ended; a run that settles after that lets the next run reuse it. */
-function yieldToPool(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 function failed(failure: Failure, warnings: string[] = []): HandlerResult {
   return { warnings, failure };
@@ -45,8 +37,7 @@ function describeErrorBody(text: string): string {
   } catch {
     detail = undefined;
   }
-  const line = (detail ?? text).trim().split('\n', 1)[0]?.trim() ?? '';
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+  return clipFirstLine(detail ?? text);
 }
 
 /**
@@ -76,48 +67,21 @@ export function createOracleExecutor(options: OracleExecutorOptions = {}): Execu
     const payload = typeof request.input === 'string' ? request.input.trim() : '';
     const body = JSON.stringify({ model: plan.model, temperature: 0, messages: buildJudgeMessages(plan.prompt, payload, createFenceToken()) });
 
-    const deadline = startDeadline(request.timeoutMs, request.signal);
-    let status: number | undefined;
-    try {
-      const response = await sendRequest(plan.url, {
-        dispatcher,
-        method: 'POST',
-        headers: plan.headers,
-        body,
-        signal: deadline.signal,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
-      status = response.statusCode;
-      const read = await readCappedBody(response.body, maxBodyBytes);
-      if (!read.truncated) await yieldToPool();
-      if (status < 200 || status > 299) {
-        const text = response.statusText || STATUS_CODES[status];
-        const detail = describeErrorBody(read.text);
-        const message = `HTTP ${status}${text ? ` ${text}` : ''} from ${plan.shown}${detail ? `: ${detail}` : ''}`;
-        return finish(redactSecret(failed({ class: 'http', message }, warnings), apiKey), { status });
-      }
-      if (read.truncated) {
-        const message = `the LLM response body exceeds ${maxBodyBytes} bytes; it was not read`;
-        return finish(failed({ class: 'parse', message }, warnings), { status, outputTruncated: true });
-      }
-      const result = readCompletion(read.text, String(request.eventName));
-      result.warnings.unshift(...warnings);
-      return finish(redactSecret(result, apiKey), { status });
-    } catch (error) {
-      const extra: Partial<ExecResult> = status === undefined ? {} : { status };
-      if (deadline.cause === 'timeout') {
-        const phase = status === undefined ? 'no response' : `HTTP ${status} but the body did not finish`;
-        return finish(failed({ class: 'timeout', message: `timed out after ${request.timeoutMs} ms (${phase}) waiting for ${plan.shown}` }, warnings), { ...extra, timedOut: true });
-      }
-      if (deadline.cause === 'canceled') {
-        return finish(failed({ class: 'canceled', message: `canceled while waiting for ${plan.shown}` }, warnings), { ...extra, canceled: true });
-      }
-      const message = `POST ${plan.shown} failed: ${describeRequestError(error)}`;
-      return finish(redactSecret(failed({ class: 'http', message }, warnings), apiKey), extra);
-    } finally {
-      deadline.dispose();
+    const sent = await postAndRead({ dispatcher, target: plan, headers: plan.headers, body, timeoutMs: request.timeoutMs, signal: request.signal, maxBodyBytes });
+    if (!sent.ok) return finish(redactSecret(failed(sent.failure, warnings), apiKey), { timedOut: sent.timedOut, canceled: sent.canceled, ...(sent.status !== undefined && { status: sent.status }) });
+    const { status } = sent;
+    if (status < 200 || status > 299) {
+      const detail = describeErrorBody(sent.body);
+      const message = `${describeHttpStatus(status, sent.statusText, plan.shown)}${detail ? `: ${detail}` : ''}`;
+      return finish(redactSecret(failed({ class: 'http', message }, warnings), apiKey), { status });
     }
+    if (sent.truncated) {
+      const message = `the LLM response body exceeds ${maxBodyBytes} bytes; it was not read`;
+      return finish(failed({ class: 'parse', message }, warnings), { status, outputTruncated: true });
+    }
+    const result = readCompletion(sent.body, String(request.eventName));
+    result.warnings.unshift(...warnings);
+    return finish(redactSecret(result, apiKey), { status });
   }
 
   return {

@@ -1,5 +1,5 @@
+import { parseTargetUrl, showUrl } from '@hookwire/http-post';
 import type { LlmConfig, OracleHook } from './oracle-hook.js';
-import { parseTargetUrl, showUrl } from './parse-target-url.js';
 
 /** Everything needed to send one judge request, or why the hook cannot be asked. */
 export type ChatRequestPlan =

@@ -3,13 +3,19 @@ import { existsSync } from 'node:fs';
 import type { ExecRequest, Executor } from '@hookwire/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOracleExecutor, ORACLE_EXECUTOR_INVALID_OPTIONS, type LlmConfig, type OracleExecutorOptions, type OracleHook } from '../src/index.js';
-import { closeTestServers, findClosedPort, reply, startTestServer, type Received, type TestServer } from './test-server.js';
+import { closeTestServers, findClosedPort, reply, startTestServer as startServer, type Handler, type Received, type TestServer } from '../../../test/support/http-test-server.js';
+import { waitFor } from '../../../test/support/wait-for.js';
 
 const PAYLOAD = { session_id: 's1', transcript_path: '', cwd: '/w', hook_event_name: 'PreToolUse', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't1' };
 const INPUT = `${JSON.stringify(PAYLOAD)}\n`;
 const API_KEY = 'sk-test-0123456789abcdefSECRET';
 
 const executors: Executor<OracleHook>[] = [];
+
+/** A test server whose `url` is an API base, `http://127.0.0.1:<port>/v1`. */
+function startTestServer(handler: Handler): Promise<TestServer> {
+  return startServer(handler, { path: '/v1' });
+}
 
 function executor(options?: OracleExecutorOptions): Executor<OracleHook> {
   const created = createOracleExecutor(options);
@@ -42,16 +48,6 @@ interface SentBody {
 
 function sentBody(received: Received | undefined): SentBody {
   return JSON.parse(received?.body ?? 'null') as SentBody;
-}
-
-function waitFor(predicate: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = (): void => {
-      if (predicate()) resolve();
-      else setTimeout(poll, 5);
-    };
-    poll();
-  });
 }
 
 afterEach(async () => {

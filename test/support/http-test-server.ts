@@ -12,6 +12,11 @@ export interface Received {
 
 export type Handler = (request: Received, response: ServerResponse, raw: IncomingMessage) => void;
 
+export interface TestServerOptions {
+  /** The path of the server's `url`; default `/hook`. The server answers on every path. */
+  path?: string;
+}
+
 export interface TestServer {
   url: string;
   port: number;
@@ -24,7 +29,7 @@ export interface TestServer {
 const servers: TestServer[] = [];
 
 /** Starts a real HTTP server on 127.0.0.1 port 0; the handler gets each request once its body was read. */
-export async function startTestServer(handler: Handler): Promise<TestServer> {
+export async function startTestServer(handler: Handler, options: TestServerOptions = {}): Promise<TestServer> {
   const received: Received[] = [];
   let connections = 0;
   const server = createServer((request, response) => {
@@ -50,7 +55,7 @@ export async function startTestServer(handler: Handler): Promise<TestServer> {
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   const testServer: TestServer = {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `http://127.0.0.1:${port}${options.path ?? '/hook'}`,
     port,
     received,
     get connections() {
