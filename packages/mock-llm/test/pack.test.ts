@@ -39,7 +39,7 @@ describe('the packed package', () => {
       await expectSuccess('npm', ['init', '-y'], project);
       await expectSuccess('npm', ['install', '--no-audit', '--no-fund', '--offline', join(tarballs, tarball!)], project);
       const root = join(project, 'node_modules', '@hookwire', 'mock-llm');
-      expect((await readdir(root)).sort()).toEqual(['README.md', 'lib', 'package.json']);
+      expect((await readdir(root)).sort()).toEqual(['LICENSE', 'README.md', 'lib', 'package.json', 'src']);
       const installed = await readdir(join(root, 'lib'));
       expect(installed).toContain('bin.js');
       expect(installed).toContain('index.d.ts');
