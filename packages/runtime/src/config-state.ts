@@ -1,26 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
-  compileMatcher,
   mergeConfigs,
   parseConfig,
-  type CanonicalEvent,
   type Diagnostic,
   type HookSpec,
   type HookwireConfig,
 } from '@hookwire/contract';
+import { indexHooks, type HookIndex } from './hook-index.js';
 
-/** A configured hook ready to be selected: its spec, its config's folder and its precompiled matcher. */
+/** A configured hook ready to be selected: its spec, its config's folder, its place in the config and its precompiled matcher. */
 export interface LoadedHook {
   readonly spec: HookSpec;
   readonly configDir: string;
+  readonly order: number;
   readonly matches: (subject: string | undefined) => boolean;
 }
 
 /** One config in force: immutable, swapped whole on reload. */
 export interface ConfigState {
   readonly config: HookwireConfig;
-  readonly byEvent: ReadonlyMap<CanonicalEvent, readonly LoadedHook[]>;
+  readonly byEvent: HookIndex;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -78,14 +78,6 @@ export async function loadConfigState(source: ConfigSource): Promise<LoadResult>
   if (diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics };
 
   const config = mergeConfigs(configs);
-  const byEvent = new Map<CanonicalEvent, LoadedHook[]>();
-  config.hooks.forEach((spec, index) => {
-    const compiled = compileMatcher(spec.matcher);
-    // The parser already refused bad regular expressions; a matcher that still fails to compile matches nothing.
-    const matches = compiled.ok ? compiled.test : () => false;
-    const list = byEvent.get(spec.event) ?? [];
-    list.push({ spec, configDir: dirs[index] ?? process.cwd(), matches });
-    byEvent.set(spec.event, list);
-  });
+  const byEvent = indexHooks(config.hooks.map((spec, index) => ({ spec, configDir: dirs[index] ?? process.cwd() })));
   return { ok: true, state: { config, byEvent, diagnostics } };
 }

@@ -14,6 +14,7 @@ import { HookwireError } from './errors.js';
 import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './proxy.js';
+import { selectHooks } from './hook-index.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import type { RunRecord } from './run-record.js';
 
@@ -107,10 +108,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
     const snapshot = state;
-    const candidates = snapshot.byEvent.get(canonical);
     const given = payload as Record<string, unknown> | undefined;
-    const subject = traits.subject === 'none' ? undefined : (dispatchOptions.subject ?? deriveSubject(canonical, given));
-    const selected = candidates?.filter((hook) => traits.subject === 'none' || hook.matches(subject)) ?? [];
+    const hasSubject = traits.subject !== 'none';
+    const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
+    const selected = selectHooks(snapshot.byEvent.get(canonical), hasSubject, subject);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
 
     const cwd = dispatchOptions.cwd ?? (typeof given?.cwd === 'string' ? given.cwd : process.cwd());

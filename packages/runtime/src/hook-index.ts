@@ -1,0 +1,71 @@
+import { compileMatcher, type CanonicalEvent } from '@hookwire/contract';
+import type { LoadedHook } from './config-state.js';
+
+/**
+ * The hooks of one event, indexed so that selecting them costs the same however many hooks name
+ * other subjects: exact-name matchers are looked up, only match-all and regex matchers are tested.
+ */
+export interface EventHooks {
+  /** Every hook of the event, in configuration order (events without a subject run them all). */
+  readonly all: readonly LoadedHook[];
+  readonly byName: ReadonlyMap<string, readonly LoadedHook[]>;
+  /** Hooks whose matcher must be tested: match-all and regular expressions. */
+  readonly tested: readonly LoadedHook[];
+  /** Selections already made, by subject: a config is immutable and a host names few tools. */
+  readonly selected: Map<string, readonly LoadedHook[]>;
+}
+
+/** How many subjects' selections an event remembers; past that the memory starts over. */
+const SELECTION_CACHE_SIZE = 512;
+
+export type HookIndex = ReadonlyMap<CanonicalEvent, EventHooks>;
+
+/** Indexes hooks by event and, for exact-name matchers, by name; matchers are compiled once here. */
+export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>[]): HookIndex {
+  const index = new Map<CanonicalEvent, { all: LoadedHook[]; byName: Map<string, LoadedHook[]>; tested: LoadedHook[]; selected: Map<string, readonly LoadedHook[]> }>();
+  hooks.forEach((hook, order) => {
+    const compiled = compileMatcher(hook.spec.matcher);
+    // The parser refused bad regular expressions; a matcher that still fails to compile matches nothing.
+    const loaded: LoadedHook = { ...hook, order, matches: compiled.ok ? compiled.test : () => false };
+    let entry = index.get(hook.spec.event);
+    if (!entry) {
+      entry = { all: [], byName: new Map(), tested: [], selected: new Map() };
+      index.set(hook.spec.event, entry);
+    }
+    entry.all.push(loaded);
+    if (compiled.ok && compiled.kind === 'names') {
+      for (const name of new Set(compiled.names)) {
+        const list = entry.byName.get(name);
+        if (list) list.push(loaded);
+        else entry.byName.set(name, [loaded]);
+      }
+    } else if (compiled.ok) {
+      entry.tested.push(loaded);
+    }
+  });
+  return index;
+}
+
+const NONE: readonly LoadedHook[] = [];
+
+/** The hooks an event and subject select, in configuration order. */
+export function selectHooks(hooks: EventHooks | undefined, hasSubject: boolean, subject: string | undefined): readonly LoadedHook[] {
+  if (!hooks) return NONE;
+  if (!hasSubject) return hooks.all;
+  if (subject === undefined) return select(hooks, subject);
+  let selected = hooks.selected.get(subject);
+  if (selected === undefined) {
+    selected = select(hooks, subject);
+    if (hooks.selected.size >= SELECTION_CACHE_SIZE) hooks.selected.clear();
+    hooks.selected.set(subject, selected);
+  }
+  return selected;
+}
+
+function select(hooks: EventHooks, subject: string | undefined): readonly LoadedHook[] {
+  const named = subject === undefined ? NONE : (hooks.byName.get(subject) ?? NONE);
+  const tested = hooks.tested.length === 0 ? NONE : hooks.tested.filter((hook) => hook.matches(subject));
+  if (tested.length === 0) return named;
+  if (named.length === 0) return tested;
+  return [...named, ...tested].sort((a, b) => a.order - b.order);
+}

@@ -1,0 +1,50 @@
+import type { HookSpec } from '@hookwire/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { indexHooks, selectHooks } from '../src/hook-index.js';
+
+const MATCHERS = [undefined, '', '*', 'Bash', 'Read', 'Bash|Read', 'Edit, Write', 'Ba.*', '^Re', 'mcp__.*', 'Notebook-Edit', '.*'];
+const SUBJECTS = [undefined, 'Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'mcp__memory__get', 'Notebook-Edit'];
+
+function spec(matcher: string | undefined, n: number, event: HookSpec['event'] = 'tool:before'): HookSpec {
+  return { id: `h${n}`, event, eventName: event, type: 'command', command: 'true', dialect: 'claude', pointer: `/hooks/${n}`, ...(matcher === undefined ? {} : { matcher }) } as HookSpec;
+}
+
+describe('selectHooks', () => {
+  it.each([
+    ['Bash', ['exact', 'list', 'regex', 'all']],
+    ['Read', ['list', 'all']],
+    ['Edit', ['all']],
+    [undefined, ['all']],
+  ])('selects for subject %s in configuration order', (subject, expected) => {
+    const hooks = [spec('Bash', 0), spec('Bash|Read', 1), spec('Ba.*', 2), spec('*', 3)].map((s, i) => ({ spec: { ...s, id: ['exact', 'list', 'regex', 'all'][i]! }, configDir: '/c' }));
+    const index = indexHooks(hooks);
+    expect(selectHooks(index.get('tool:before'), true, subject).map((h) => h.spec.id)).toEqual(expected);
+  });
+
+  it('runs every hook of an event without a subject, whatever its matcher', () => {
+    const index = indexHooks([spec('Bash', 0, 'turn:stop'), spec(undefined, 1, 'turn:stop')].map((s) => ({ spec: s, configDir: '/c' })));
+    expect(selectHooks(index.get('turn:stop'), false, undefined).map((h) => h.spec.id)).toEqual(['h0', 'h1']);
+    expect(selectHooks(index.get('tool:before'), true, 'Bash')).toEqual([]);
+  });
+
+  it('selects exactly what testing every matcher in order selects', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...MATCHERS), { maxLength: 40 }), fc.constantFrom(...SUBJECTS), (matchers, subject) => {
+        const index = indexHooks(matchers.map((m, n) => ({ spec: spec(m, n), configDir: '/c' })));
+        const all = index.get('tool:before')?.all ?? [];
+        const naive = all.filter((hook) => hook.matches(subject)).map((h) => h.spec.id);
+        expect(selectHooks(index.get('tool:before'), true, subject).map((h) => h.spec.id)).toEqual(naive);
+        expect(selectHooks(index.get('tool:before'), true, subject).map((h) => h.spec.id)).toEqual(naive);
+      }),
+    );
+  });
+
+  it('stays right after more subjects than it remembers', () => {
+    const index = indexHooks([spec('Bash', 0), spec('mcp__.*', 1)].map((s) => ({ spec: s, configDir: '/c' })));
+    const event = index.get('tool:before');
+    for (let i = 0; i < 2000; i++) expect(selectHooks(event, true, `mcp__s${i}__t`).map((h) => h.spec.id)).toEqual(['h1']);
+    expect(selectHooks(event, true, 'Bash').map((h) => h.spec.id)).toEqual(['h0']);
+    expect(selectHooks(event, true, 'Read')).toEqual([]);
+  });
+});
