@@ -72,9 +72,26 @@ export function combine(a: Tally, b: Tally): Tally {
   };
 }
 
-/** Tallies results in execution order. */
+/** Tallies results in execution order: `combine` step by step, in one pass over mutable arrays. */
 export function tally(results: Iterable<FoldInput>): Tally {
-  let acc = EMPTY_TALLY;
-  for (const result of results) acc = combine(acc, tallyOf(result));
-  return acc;
+  let level: Tally['level'] = 'none';
+  let reasons: string[] = [];
+  let stopped = false;
+  let stopReason: string | undefined;
+  const additionalContext: string[] = [];
+  const systemMessage: string[] = [];
+  for (const result of results) {
+    const one = tallyOf(result);
+    if (RANK[one.level] > RANK[level]) {
+      level = one.level;
+      reasons = [...one.reasons];
+    } else if (one.level === level) {
+      reasons.push(...one.reasons);
+    }
+    stopped ||= one.stopped;
+    stopReason ??= one.stopReason;
+    additionalContext.push(...one.additionalContext);
+    systemMessage.push(...one.systemMessage);
+  }
+  return { level, reasons, stopped, stopReason, additionalContext, systemMessage };
 }
