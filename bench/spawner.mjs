@@ -33,7 +33,8 @@ const inputs = Object.fromEntries(
   }),
 );
 const packages = values.packages;
-const requireFromShell = createRequire(join(packages, 'exec-shell/package.json'));
+// execa is a root devDependency (exec-shell spawns with node:child_process): resolve it from the checkout's root.
+const requireFromShell = createRequire(join(packages, '..', 'package.json'));
 const { execa } = await import(pathToFileURL(requireFromShell.resolve('execa')).href);
 const { createShellExecutor } = await import(pathToFileURL(join(packages, 'exec-shell/lib/index.js')).href);
 const executor = createShellExecutor();

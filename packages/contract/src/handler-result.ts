@@ -72,6 +72,8 @@ export interface ExecRequest {
   input: string;
   /** The working directory handler processes run in. */
   cwd: string;
+  /** The payload's own `cwd`, when it has one (spares executors re-parsing `input` to find it). */
+  payloadCwd?: string;
   timeoutMs: number;
   signal?: AbortSignal;
   /** The base environment of handler processes; default `process.env`. */

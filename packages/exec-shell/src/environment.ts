@@ -7,7 +7,7 @@ import type { ExecRequest } from '@hookwire/contract';
  * already set, else the payload's `cwd`, else the request's `cwd`.
  */
 export function buildEnvironment(
-  request: Pick<ExecRequest, 'canonical' | 'dialect' | 'input' | 'cwd' | 'env' | 'configDir'>,
+  request: Pick<ExecRequest, 'canonical' | 'dialect' | 'input' | 'cwd' | 'env' | 'configDir' | 'payloadCwd'>,
   extra?: Readonly<Record<string, string>>,
 ): Record<string, string> {
   const base = request.env ?? process.env;
@@ -20,7 +20,7 @@ export function buildEnvironment(
   env.HOOKWIRE_EVENT = request.canonical;
   if (request.configDir !== undefined) env.HOOKWIRE_CONFIG_DIR = request.configDir;
   if (request.dialect === 'claude' && env.CLAUDE_PROJECT_DIR === undefined) {
-    env.CLAUDE_PROJECT_DIR = readPayloadCwd(request.input) ?? request.cwd;
+    env.CLAUDE_PROJECT_DIR = (request.payloadCwd || undefined) ?? readPayloadCwd(request.input) ?? request.cwd;
   }
   return env;
 }

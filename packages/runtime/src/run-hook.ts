@@ -5,6 +5,7 @@ import type { LoadedHook } from './config-state.js';
 import type { ExecutorTable } from './executor-table.js';
 import type { Logger } from './logger.js';
 import { proxyEnvironment, runProxyFunction, type ProxyFunction } from './proxy.js';
+import { redactSecrets, secretsOf } from './redact-secrets.js';
 import type { RunRecord } from './run-record.js';
 import { resolveTimeoutMs } from './timeouts.js';
 
@@ -15,6 +16,8 @@ export interface DispatchContext {
   /** Renders the payload in a dialect, once per dialect per dispatch. */
   render(dialect: DialectName): string;
   cwd: string;
+  /** The normalised payload's `cwd`, handed to executors so none re-parses the payload for it. */
+  payloadCwd: string | undefined;
   signal: AbortSignal | undefined;
   /** Milliseconds since the epoch after which no hook may run on; hooks are cut like timeouts. */
   deadline: number | undefined;
@@ -89,6 +92,7 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
       eventName: eventNameIn(spec.dialect, ctx.canonical),
       input: ctx.render(spec.dialect),
       cwd: ctx.cwd,
+      ...(ctx.payloadCwd === undefined ? {} : { payloadCwd: ctx.payloadCwd }),
       timeoutMs,
       configDir: hook.configDir,
       ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
@@ -96,7 +100,9 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
     };
     exec = await execute(hook, request, ctx);
   }
-  const { outcome, vote, onError } = applyOnError(spec, exec.result, ctx.config, ctx.signal?.aborted === true);
+  const secrets = secretsOf(spec, ctx.config, ctx.env ?? process.env);
+  const result = redactSecrets(exec.result, secrets);
+  const { outcome, vote, onError } = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
   const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: Math.round(exec.durationMs * 1000) / 1000 };
   if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;
   if (exec.status !== undefined) record.status = exec.status;

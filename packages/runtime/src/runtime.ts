@@ -38,8 +38,12 @@ export interface DispatchOptions {
   subject?: string;
   /** The working directory of handler processes; else the payload's `cwd`, else the runtime's own. */
   cwd?: string;
-  /** Cancels the whole dispatch: every running handler's process tree is killed. */
-  signal?: AbortSignal;
+  /**
+   * Cancels the whole dispatch: every running handler's process tree is killed. A function is
+   * called only once a hook is selected, so a host can skip making a signal for dispatches that
+   * run nothing.
+   */
+  signal?: AbortSignal | (() => AbortSignal);
   /** Bounds the whole dispatch: hooks still running then are cut like timeouts (their onError applies). */
   budgetMs?: number;
 }
@@ -103,8 +107,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
       throw new HookwireError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : typeof payload}`);
     }
-    const { signal } = dispatchOptions;
-    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    const signalSource = dispatchOptions.signal;
+    if (typeof signalSource === 'object' && signalSource.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
     const snapshot = state;
@@ -113,6 +117,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
     const selected = selectHooks(snapshot.byEvent.get(canonical), hasSubject, subject);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
+    const signal = typeof signalSource === 'function' ? signalSource() : signalSource;
+    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
     const cwd = dispatchOptions.cwd ?? (typeof given?.cwd === 'string' ? given.cwd : process.cwd());
     const normalized = normalizePayload(canonical, given, { cwd });
@@ -129,6 +135,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         return text;
       },
       cwd,
+      payloadCwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
       env: options.env,

@@ -2,14 +2,23 @@ import type { Writable } from 'node:stream';
 
 /**
  * Writes protocol lines to a stream in order, respecting backpressure: while the stream asks to
- * wait, lines queue in memory and are flushed on `drain`. After the stream breaks, writes are dropped.
+ * wait, lines queue in memory and are flushed on `drain`. A lone line is written at once; lines
+ * that follow it in the same turn of the event loop are gathered into one write. After the stream
+ * breaks, writes are dropped.
  */
 export class LineWriter {
   #stream: Writable;
   #queue: string[] = [];
+  /** The stream asked to wait for `drain`. */
   #waiting = false;
+  /** A line was written this turn; more lines wait for the flush scheduled after it. */
+  #gathering = false;
   #broken = false;
   #idle: (() => void)[] = [];
+  readonly #endTurn = (): void => {
+    this.#gathering = false;
+    this.#flush();
+  };
 
   constructor(stream: Writable, onBroken: (error: Error) => void) {
     this.#stream = stream;
@@ -32,8 +41,13 @@ export class LineWriter {
 
   write(line: string): void {
     if (this.#broken) return;
-    this.#queue.push(line);
-    if (!this.#waiting) this.#flush();
+    if (this.#waiting || this.#gathering) {
+      this.#queue.push(line);
+      return;
+    }
+    this.#gathering = true;
+    setImmediate(this.#endTurn);
+    if (!this.#stream.write(line)) this.#waiting = true;
   }
 
   /** Resolves once every queued line has been handed to the stream. */
@@ -43,7 +57,7 @@ export class LineWriter {
   }
 
   #flush(): void {
-    while (this.#queue.length > 0 && !this.#waiting && !this.#broken) {
+    if (this.#queue.length > 0 && !this.#waiting && !this.#broken) {
       const batch = this.#queue.length === 1 ? this.#queue[0]! : this.#queue.join('');
       this.#queue = [];
       if (!this.#stream.write(batch)) this.#waiting = true;

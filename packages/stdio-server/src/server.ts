@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Logger, Runtime } from '@hookwire/runtime';
 import { LineBuffer, type LineEvent } from './line-buffer.js';
+import { CancelHandle } from './cancel-handle.js';
 import { LineWriter } from './line-writer.js';
 import { DEFAULT_MAX_LINE_BYTES, PROTOCOL_VERSION, parseRequest, type ParsedRequest, type RequestId } from './protocol.js';
 
@@ -53,8 +54,8 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
     logger.error('stdout is broken; canceling everything in flight', { error: error.message });
     stop(1);
   });
-  const controllers = new Set<AbortController>();
-  const byId = new Map<RequestId, AbortController>();
+  const inFlight = new Set<CancelHandle>();
+  const byId = new Map<RequestId, CancelHandle>();
   const pending = new Set<Promise<void>>();
   let ordered: Promise<void> = Promise.resolve();
   let accepting = true;
@@ -88,31 +89,31 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
   function stop(exitCode: number): void {
     if (finishing) return;
     accepting = false;
-    for (const controller of controllers) controller.abort();
+    for (const handle of inFlight) handle.cancel();
     const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
     void Promise.race([settleAll(), grace]).then(() => end(exitCode));
   }
 
   async function dispatch(request: Extract<ParsedRequest, { op: 'dispatch' }>): Promise<Response> {
-    const controller = new AbortController();
-    controllers.add(controller);
-    if (request.hasId) byId.set(request.id!, controller);
+    const handle = new CancelHandle();
+    inFlight.add(handle);
+    if (request.hasId) byId.set(request.id!, handle);
     try {
       const result = await runtime.dispatch(request.event, request.payload ?? {}, {
-        signal: controller.signal,
-        ...(request.subject === undefined ? {} : { subject: request.subject }),
-        ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
+        signal: handle.signal,
+        subject: request.subject,
+        cwd: request.cwd,
       });
       options.audit?.write(
         `${JSON.stringify({ ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs })}\n`,
       );
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     } catch (error) {
-      const message = controller.signal.aborted ? 'canceled' : error instanceof Error ? error.message : String(error);
+      const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);
       return withId(request, { ok: false, error: message });
     } finally {
-      controllers.delete(controller);
-      if (request.hasId && byId.get(request.id!) === controller) byId.delete(request.id!);
+      inFlight.delete(handle);
+      if (request.hasId && byId.get(request.id!) === handle) byId.delete(request.id!);
     }
   }
 
@@ -128,7 +129,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
       case 'cancel': {
         const target = byId.get(request.target);
         if (!target) return withId(request, { ok: false, error: `no dispatch in flight with id ${JSON.stringify(request.target)}` });
-        target.abort();
+        target.cancel();
         return withId(request, { ok: true });
       }
       case 'dispatch':
