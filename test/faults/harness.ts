@@ -1,0 +1,486 @@
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The built `hookwire` executable. */
+export const HOOKWIRE = join(ROOT, 'packages/stdio-server/lib/index.js');
+/** This suite's own fixture scripts. */
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+/** The absolute path of a fixture, single-quoted for a shell command line. */
+export function fixture(name: string): string {
+  return quote(join(FIXTURES, name));
+}
+
+/** Quotes a word for `sh`. */
+export function quote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+export interface Outcome {
+  decision: 'allow' | 'ask' | 'deny' | 'none';
+  reason?: string;
+  continue: boolean;
+  stopReason?: string;
+  additionalContext: string[];
+  systemMessage: string[];
+  downgraded: boolean;
+  rawDecision?: string;
+  rawReason?: string;
+}
+
+export interface Run {
+  hook: string;
+  kind: string;
+  outcome: {
+    decision?: string;
+    reason?: string;
+    warnings: string[];
+    additionalContext?: string[];
+    failure?: { class: string; message: string };
+    [key: string]: unknown;
+  };
+  durationMs: number;
+  exitCode?: number;
+  status?: number;
+  onError?: string;
+}
+
+export interface Response {
+  ok: boolean;
+  id?: unknown;
+  error?: string;
+  canonical?: string;
+  outcome?: Outcome;
+  runs?: Run[];
+  [key: string]: unknown;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A running `hookwire listen`, driven through its real stdin and stdout. */
+export interface Sidecar {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly pid: number;
+  /** Every response line, parsed, in arrival order. */
+  readonly responses: Response[];
+  /** Every stdout line that was not a protocol line (not one compact JSON object with a boolean `ok`, or not UTF-8). */
+  readonly violations: string[];
+  /** Every byte the sidecar wrote to stdout. */
+  stdoutBytes(): Buffer;
+  stderr(): string;
+  /** Writes one request line (an object is serialised); a string is written as it is, plus a newline. */
+  send(line: string | Record<string, unknown>): void;
+  /** Writes raw bytes, no newline added. */
+  write(bytes: Buffer | string): void;
+  /** Sends a request with an `id` and waits for the response carrying that id. */
+  ask(request: Record<string, unknown> & { id: string | number }, timeoutMs?: number): Promise<Response>;
+  /** Waits for the response carrying `id`. */
+  byId(id: unknown, timeoutMs?: number): Promise<Response>;
+  /** Waits until at least `count` responses have arrived. */
+  waitForResponses(count: number, timeoutMs?: number): Promise<Response[]>;
+  readonly exited: Promise<Exit>;
+  /** Waits for the exit, failing after `timeoutMs`. */
+  waitForExit(timeoutMs?: number): Promise<Exit>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const recorded: ProcRef[] = [];
+
+/** Registers something the next {@link cleanup} undoes (servers, sidecars, folders, stray processes). */
+export function onCleanup(undo: () => Promise<void> | void): void {
+  cleanups.push(undo);
+}
+
+/** Stops every sidecar and server, kills every recorded process still alive, removes temp folders. */
+export async function cleanup(): Promise<void> {
+  for (const undo of cleanups.splice(0).reverse()) {
+    try {
+      await undo();
+    } catch {
+      // Cleanup is best effort; the tests themselves assert.
+    }
+  }
+  // Every process a test saw is killed if it still runs: a failed test must not leak processes.
+  for (const ref of recorded.splice(0)) if (isAlive(ref)) process.kill(ref.pid, 'SIGKILL');
+}
+
+export async function tempDir(prefix = 'hookwire-faults-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  onCleanup(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export async function writeConfig(dir: string, config: unknown, name = 'hookwire.json'): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, JSON.stringify(config, null, 2));
+  return path;
+}
+
+function isProtocolLine(text: string, bytes: Buffer): boolean {
+  if (!Buffer.from(text, 'utf8').equals(bytes)) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (typeof (value as { ok?: unknown }).ok !== 'boolean') return false;
+  return JSON.stringify(value) === text;
+}
+
+async function waitUntil(ready: () => boolean, subscribe: (wake: () => void) => void, what: string, timeoutMs: number, describe: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${describe()}`);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(left, 250));
+      subscribe(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+/** Starts `hookwire listen` on the given config file(s). */
+export function startSidecar(config: string | string[], options: { env?: NodeJS.ProcessEnv; args?: string[] } = {}): Sidecar {
+  const configs = (typeof config === 'string' ? [config] : config).flatMap((path) => ['--config', path]);
+  const child = spawn(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], {
+    env: options.env ?? process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const chunks: Buffer[] = [];
+  let partial = Buffer.alloc(0);
+  let err = '';
+  const responses: Response[] = [];
+  const violations: string[] = [];
+  let waiters: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    let data = partial.length === 0 ? chunk : Buffer.concat([partial, chunk]);
+    for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a)) {
+      const bytes = data.subarray(0, nl);
+      data = data.subarray(nl + 1);
+      const text = bytes.toString('utf8');
+      if (!isProtocolLine(text, bytes)) {
+        violations.push(text.length > 300 ? `${text.slice(0, 300)}…` : text);
+        continue;
+      }
+      responses.push(JSON.parse(text) as Response);
+    }
+    partial = Buffer.from(data);
+    wakeAll();
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    err += chunk;
+  });
+  child.stdin.on('error', () => {});
+  let exitInfo: Exit | undefined;
+  // 'close' comes after 'exit' and after the last stdout byte: nothing the sidecar wrote is missed.
+  const exited = new Promise<Exit>((resolve) =>
+    child.on('close', (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+      wakeAll();
+    }),
+  );
+  const subscribe = (wake: () => void) => waiters.push(wake);
+  const describe = () => `${responses.length} responses so far, exit ${exitInfo ? JSON.stringify(exitInfo) : 'none'}; stderr tail: ${err.slice(-2000)}`;
+  const untilResponse = async (match: (r: Response) => boolean, what: string, timeoutMs: number) => {
+    await waitUntil(() => responses.some(match) || (exitInfo !== undefined && !child.stdout.readableLength), subscribe, what, timeoutMs, describe);
+    const found = responses.find(match);
+    if (!found) throw new Error(`hookwire exited without ${what}; ${describe()}`);
+    return found;
+  };
+  const sidecar: Sidecar = {
+    child,
+    pid: child.pid!,
+    responses,
+    violations,
+    stdoutBytes: () => Buffer.concat(chunks),
+    stderr: () => err,
+    send(line) {
+      child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
+    },
+    write(bytes) {
+      child.stdin.write(bytes);
+    },
+    ask(request, timeoutMs = 30_000) {
+      child.stdin.write(`${JSON.stringify(request)}\n`);
+      return untilResponse((r) => r.id === request.id, `the response to id ${JSON.stringify(request.id)}`, timeoutMs);
+    },
+    byId(id, timeoutMs = 30_000) {
+      return untilResponse((r) => r.id === id, `the response to id ${JSON.stringify(id)}`, timeoutMs);
+    },
+    async waitForResponses(count, timeoutMs = 30_000) {
+      await waitUntil(() => responses.length >= count || exitInfo !== undefined, subscribe, `${count} responses`, timeoutMs, describe);
+      if (responses.length < count) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (responses.length < count) throw new Error(`hookwire exited after ${responses.length} of ${count} responses; ${describe()}`);
+      }
+      return responses.slice(0, count);
+    },
+    exited,
+    async waitForExit(timeoutMs = 30_000) {
+      await waitUntil(() => exitInfo !== undefined, subscribe, 'hookwire to exit', timeoutMs, describe);
+      return exitInfo!;
+    },
+  };
+  onCleanup(async () => {
+    if (exitInfo === undefined) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  return sidecar;
+}
+
+/** The JSON log lines the sidecar wrote to stderr. */
+export function logLines(stderr: string): Record<string, unknown>[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** A process as seen once: its pid and its start time, which tells it from a later process reusing the pid. */
+export interface ProcRef {
+  pid: number;
+  start: string;
+}
+
+function readStat(pid: number): { state: string; ppid: number; pgid: number; sid: number; start: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), start: fields[19]! };
+}
+
+/** Whether the process still runs: not gone, not a zombie, not a later process that reused its pid. */
+export function isAlive(ref: ProcRef): boolean {
+  const stat = readStat(ref.pid);
+  return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X' && stat.start === ref.start;
+}
+
+/** The process group and session of a live process. */
+export function groupOf(ref: ProcRef): { pgid: number; sid: number; ppid: number } | undefined {
+  const stat = readStat(ref.pid);
+  return stat && stat.start === ref.start ? { pgid: stat.pgid, sid: stat.sid, ppid: stat.ppid } : undefined;
+}
+
+
+/** Reads a file of pids (one a line) until it holds `count`, and records each process. */
+export async function readPids(file: string, count: number, timeoutMs = 20_000): Promise<ProcRef[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const pids = text.split('\n').filter((line) => /^\d+$/.test(line.trim())).map(Number);
+    if (pids.length >= count) {
+      const refs = pids.map((pid) => ({ pid, start: readStat(pid)?.start ?? 'gone' }));
+      recorded.push(...refs);
+      return refs;
+    }
+    if (Date.now() > deadline) throw new Error(`${file} holds ${pids.length} of ${count} pids after ${timeoutMs} ms: ${JSON.stringify(text)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The processes of `refs` still alive after waiting up to `withinMs` for them to go. */
+export async function survivors(refs: readonly ProcRef[], withinMs = 0): Promise<ProcRef[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const alive = refs.filter(isAlive);
+    if (alive.length === 0 || Date.now() >= deadline) return alive;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The direct children of a process (from `/proc`). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(Number(name));
+    if (stat && stat.ppid === pid && stat.state !== 'Z') children.push(Number(name));
+  }
+  return children;
+}
+
+/** How many file descriptors a process holds. */
+export function fdCount(pid: number): number {
+  return readdirSync(`/proc/${pid}/fd`).length;
+}
+
+/** A process's resident set size in KiB (`VmRSS`). */
+export function rssKiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/** Waits until the process's fd count is `expected` (or the time is up) and returns the last count. */
+export async function settleFdCount(pid: number, expected: number, withinMs = 10_000): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  let count = fdCount(pid);
+  while (count !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    count = fdCount(pid);
+  }
+  return count;
+}
+
+function socketInodes(pid: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (match) inodes.add(match[1]!);
+    } catch {
+      // The fd closed between the listing and the readlink.
+    }
+  }
+  return inodes;
+}
+
+function readTable(path: string): string[][] {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields.length > 1);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The sockets of a process that accept connections or datagrams from others: TCP sockets in LISTEN,
+ * bound UDP sockets and listening Unix sockets, read from `/proc/<pid>/fd` and `/proc/<pid>/net/*`.
+ */
+export function openPorts(pid: number): string[] {
+  const inodes = socketInodes(pid);
+  const found: string[] = [];
+  for (const table of ['tcp', 'tcp6']) {
+    for (const fields of readTable(`/proc/${pid}/net/${table}`)) {
+      if (inodes.has(fields[9]!) && fields[3] === '0A') found.push(`${table} LISTEN ${fields[1]}`);
+    }
+  }
+  for (const table of ['udp', 'udp6']) {
+    for (const fields of readTable(`/proc/${pid}/net/${table}`)) {
+      if (inodes.has(fields[9]!)) found.push(`${table} bound ${fields[1]}`);
+    }
+  }
+  for (const fields of readTable(`/proc/${pid}/net/unix`)) {
+    const flags = Number.parseInt(fields[3] ?? '0', 16);
+    if (inodes.has(fields[6]!) && (flags & 0x10000) !== 0) found.push(`unix LISTEN ${fields[7] ?? '(anonymous)'}`);
+  }
+  return found;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  rawHeaders: string[];
+  body: string;
+}
+
+export interface TestServer {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts an HTTP server on 127.0.0.1, port 0; `handle` answers each request after its body was read. */
+export async function startServer(handle: (request: RecordedRequest, response: ServerResponse, socket: Socket) => void): Promise<TestServer> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => parts.push(chunk));
+    req.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        rawHeaders: req.rawHeaders,
+        body: Buffer.concat(parts).toString('utf8'),
+      };
+      requests.push(recorded);
+      handle(recorded, res, req.socket);
+    });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+  onCleanup(close);
+  return { url: `http://127.0.0.1:${port}`, port, requests, close };
+}
+
+/** A port on 127.0.0.1 that nothing listens on (it was bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Runs `hookwire ...args` to completion, never rejecting. */
+export function runHookwire(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [HOOKWIRE, ...args],
+      { env: options.env ?? process.env, timeout: options.timeoutMs ?? 30_000, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** Elapsed wall-clock milliseconds since `start` (from `performance.now()`). */
+export function since(start: number): number {
+  return performance.now() - start;
+}
