@@ -47,12 +47,14 @@ async function waitForTreeExit(pid: number, known: readonly ProcessEntry[], with
   return false;
 }
 
+/**
+ * Polls only the known pids and the group: the whole table is read again only for the SIGKILL pass.
+ * A group that outlives every known member holds new members (or zombies about to be reaped): the
+ * tree counts as alive, and the SIGKILL pass collects them.
+ */
 async function isTreeAlive(pid: number, known: readonly ProcessEntry[]): Promise<boolean> {
   for (const entry of known) if (await isProcessAlive(entry)) return true;
-  if (!groupExists(pid)) return false;
-  // The group outlived every known member: new members, or only zombies nobody reaped yet.
-  const table = await readProcessTable();
-  return table === undefined || selectTree(table, pid, known).length > 0;
+  return groupExists(pid);
 }
 
 function groupExists(pid: number): boolean {

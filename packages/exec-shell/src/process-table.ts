@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 
 /** One row of the process table, as far as killing a tree needs it. */
 export interface ProcessEntry {
@@ -36,12 +36,25 @@ export async function isProcessAlive(entry: ProcessEntry): Promise<boolean> {
   }
 }
 
-/** Reads one process from `/proc` (Linux only); undefined when it is gone. */
+/** The fields a kill needs sit in the first few hundred bytes of `/proc/<pid>/stat`. */
+const STAT_BYTES = 1024;
+
+/**
+ * Reads one process from `/proc` (Linux only); undefined when it is gone. One small read, not
+ * `readFile`: a tree kill polls these files, and readFile's buffers churned the heap when many
+ * hooks were killed at once.
+ */
 export async function readProcessEntry(pid: number): Promise<ProcessEntry | undefined> {
+  let handle;
   try {
-    return parseStat(await readFile(`${PROC}/${pid}/stat`, 'latin1'));
+    handle = await open(`${PROC}/${pid}/stat`, 'r');
+    const buffer = Buffer.allocUnsafe(STAT_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, STAT_BYTES, 0);
+    return parseStat(buffer.toString('latin1', 0, bytesRead));
   } catch {
     return undefined;
+  } finally {
+    await handle?.close().catch(() => {});
   }
 }
 
