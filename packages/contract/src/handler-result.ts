@@ -89,3 +89,11 @@ export interface Executor<Hook> {
   /** Releases pooled resources (connections); the executor must not be used afterwards. */
   close(): Promise<void>;
 }
+
+/** The flags of an executor result that default to false. */
+export type ExecFlags = Partial<Pick<ExecResult, 'timedOut' | 'canceled' | 'spawnFailed' | 'outputTruncated' | 'exitCode' | 'signal' | 'status'>>;
+
+/** Builds an executor result with every flag present (false unless given): one shape for every executor. */
+export function execResult(kind: HandlerKind, result: HandlerResult, durationMs: number, flags: ExecFlags = {}): ExecResult {
+  return { kind, result, durationMs, timedOut: false, canceled: false, spawnFailed: false, outputTruncated: false, ...flags };
+}

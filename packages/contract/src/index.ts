@@ -1,9 +1,10 @@
 export { CANONICAL_EVENTS, CANONICAL_EVENT_NAMES, isCanonicalEvent, eventTraits, deriveSubject } from './events.js';
 export type { CanonicalEvent, EventTraits } from './events.js';
-export { FAILURE_CLASSES } from './handler-result.js';
+export { FAILURE_CLASSES, execResult } from './handler-result.js';
 export type {
   DialectName,
   ExecRequest,
+  ExecFlags,
   ExecResult,
   Executor,
   Failure,

@@ -1,5 +1,5 @@
-import type { ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { readStdout } from '@hookwire/contract';
+import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
+import { execResult, readStdout } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, parseTargetUrl, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildWebhookHeaders } from './build-webhook-headers.js';
@@ -37,7 +37,7 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
   const dispatcher: Dispatcher = options.dispatcher ?? (owned as Agent);
   let closing: Promise<void> | undefined;
 
-  async function post(hook: HttpHook, request: ExecRequest, finish: (result: HandlerResult, extra?: Partial<ExecResult>) => ExecResult): Promise<ExecResult> {
+  async function post(hook: HttpHook, request: ExecRequest, finish: (result: HandlerResult, flags?: ExecFlags) => ExecResult): Promise<ExecResult> {
     if (request.signal?.aborted) {
       return finish(failed({ class: 'canceled', message: 'canceled before the request was sent' }), { canceled: true });
     }
@@ -67,16 +67,7 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
     kind: 'webhook',
     async run(hook, request) {
       const started = performance.now();
-      const finish = (result: HandlerResult, extra: Partial<ExecResult> = {}): ExecResult => ({
-        kind: 'webhook',
-        result,
-        durationMs: performance.now() - started,
-        timedOut: false,
-        canceled: false,
-        spawnFailed: false,
-        outputTruncated: false,
-        ...extra,
-      });
+      const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('webhook', result, performance.now() - started, flags);
       try {
         return await post(hook, request, finish);
       } catch (error) {

@@ -1,4 +1,5 @@
-import type { ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
+import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
+import { execResult } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildJudgeMessages } from './build-judge-messages.js';
@@ -56,7 +57,7 @@ export function createOracleExecutor(options: OracleExecutorOptions = {}): Execu
   const dispatcher: Dispatcher = options.dispatcher ?? (owned as Agent);
   let closing: Promise<void> | undefined;
 
-  async function ask(hook: OracleHook, request: ExecRequest, finish: (result: HandlerResult, extra?: Partial<ExecResult>) => ExecResult): Promise<ExecResult> {
+  async function ask(hook: OracleHook, request: ExecRequest, finish: (result: HandlerResult, flags?: ExecFlags) => ExecResult): Promise<ExecResult> {
     if (request.signal?.aborted) {
       return finish(failed({ class: 'canceled', message: 'canceled before the request was sent' }), { canceled: true });
     }
@@ -88,16 +89,7 @@ export function createOracleExecutor(options: OracleExecutorOptions = {}): Execu
     kind: 'oracle',
     async run(hook, request) {
       const started = performance.now();
-      const finish = (result: HandlerResult, extra: Partial<ExecResult> = {}): ExecResult => ({
-        kind: 'oracle',
-        result,
-        durationMs: performance.now() - started,
-        timedOut: false,
-        canceled: false,
-        spawnFailed: false,
-        outputTruncated: false,
-        ...extra,
-      });
+      const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('oracle', result, performance.now() - started, flags);
       try {
         return await ask(hook, request, finish);
       } catch (error) {

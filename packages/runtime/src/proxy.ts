@@ -1,5 +1,7 @@
 import {
+  execResult,
   readStdout,
+  type ExecFlags,
   type CanonicalEvent,
   type ExecRequest,
   type ExecResult,
@@ -42,16 +44,6 @@ function readProxyAnswer(answer: unknown, eventName: string): HandlerResult {
   return readStdout(text ?? '', eventName, false, true);
 }
 
-function base(started: number): Omit<ExecResult, 'result'> {
-  return {
-    kind: 'proxy',
-    durationMs: performance.now() - started,
-    timedOut: false,
-    canceled: false,
-    spawnFailed: false,
-    outputTruncated: false,
-  };
-}
 
 /** Runs a host's proxy function under the request's timeout and abort signal. */
 export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, request: ExecRequest): Promise<ExecResult> {
@@ -66,7 +58,8 @@ export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, req
     parent?.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    if (parent?.aborted) return { ...base(started), canceled: true, result: { warnings: [], failure: { class: 'canceled', message: 'canceled before the proxy was called' } } };
+    const finish = (result: HandlerResult, flags?: ExecFlags) => execResult('proxy', result, performance.now() - started, flags);
+    if (parent?.aborted) return finish({ warnings: [], failure: { class: 'canceled', message: 'canceled before the proxy was called' } }, { canceled: true });
     const call: ProxyCall = {
       hook: spec,
       canonical: request.canonical,
@@ -87,13 +80,13 @@ export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, req
       controller.abort();
       const timedOut = first === 'timeout';
       const message = timedOut ? `proxy timed out after ${request.timeoutMs} ms` : 'proxy canceled';
-      return { ...base(started), timedOut, canceled: !timedOut, result: { warnings: [], failure: { class: first, message } } };
+      return finish({ warnings: [], failure: { class: first, message } }, { timedOut, canceled: !timedOut });
     }
     if ('error' in first) {
       const message = first.error instanceof Error ? first.error.message : String(first.error);
-      return { ...base(started), spawnFailed: true, result: { warnings: [], failure: { class: 'spawn', message: `proxy function failed: ${message}` } } };
+      return finish({ warnings: [], failure: { class: 'spawn', message: `proxy function failed: ${message}` } }, { spawnFailed: true });
     }
-    return { ...base(started), result: readProxyAnswer(first.answer, request.eventName) };
+    return finish(readProxyAnswer(first.answer, request.eventName));
   } finally {
     clearTimeout(timer);
     if (onAbort) parent?.removeEventListener('abort', onAbort);

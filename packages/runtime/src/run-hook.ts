@@ -1,4 +1,4 @@
-import { eventNameIn, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
+import { eventNameIn, execResult, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
 import { applyOnError } from './apply-on-error.js';
 import type { LoadedHook } from './config-state.js';
@@ -36,15 +36,7 @@ const KIND: Record<HookSpec['type'], HandlerKind> = {
 };
 
 function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout', message: string): ExecResult {
-  return {
-    kind,
-    result: { warnings: [], failure: { class: cls, message } },
-    durationMs: 0,
-    timedOut: cls === 'timeout',
-    canceled: false,
-    spawnFailed: false,
-    outputTruncated: false,
-  };
+  return execResult(kind, { warnings: [], failure: { class: cls, message } }, 0, { timedOut: cls === 'timeout' });
 }
 
 async function execute(hook: LoadedHook, request: ExecRequest, ctx: DispatchContext): Promise<ExecResult> {
