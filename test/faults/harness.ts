@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Outcome as FoldOutcome } from '../../packages/fold/src/types.js';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,17 +25,8 @@ export function quote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-export interface Outcome {
-  decision: 'allow' | 'ask' | 'deny' | 'none';
-  reason?: string;
-  continue: boolean;
-  stopReason?: string;
-  additionalContext: string[];
-  systemMessage: string[];
-  downgraded: boolean;
-  rawDecision?: string;
-  rawReason?: string;
-}
+/** The outcome object of ARCHITECTURE §7, as the fold package defines it. */
+export type Outcome = FoldOutcome;
 
 export interface Run {
   hook: string;
