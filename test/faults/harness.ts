@@ -1,12 +1,13 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome as FoldOutcome } from '../../packages/fold/src/types.js';
+import { findClosedPort, startTestServer, type Received } from '../support/http-test-server.js';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -398,13 +399,7 @@ export function openPorts(pid: number): string[] {
   return found;
 }
 
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  rawHeaders: string[];
-  body: string;
-}
+export type RecordedRequest = Received;
 
 export interface TestServer {
   url: string;
@@ -413,47 +408,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts an HTTP server on 127.0.0.1, port 0; `handle` answers each request after its body was read. */
+/** Starts an HTTP server on 127.0.0.1, port 0 (closed at cleanup); `handle` answers each request after its body was read. */
 export async function startServer(handle: (request: RecordedRequest, response: ServerResponse, socket: Socket) => void): Promise<TestServer> {
-  const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => {
-      const recorded: RecordedRequest = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        rawHeaders: req.rawHeaders,
-        body: Buffer.concat(parts).toString('utf8'),
-      };
-      requests.push(recorded);
-      handle(recorded, res, req.socket);
-    });
-  });
-  server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    return closing;
-  };
+  const server = await startTestServer((request, response) => handle(request, response, request.socket), { path: '' });
+  const close = () => server.close();
   onCleanup(close);
-  return { url: `http://127.0.0.1:${port}`, port, requests, close };
+  return { url: server.url, port: server.port, requests: server.received, close };
 }
 
 /** A port on 127.0.0.1 that nothing listens on (it was bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export const closedPort = findClosedPort;
 
 /** Runs `hookwire ...args` to completion, never rejecting. */
 export function runHookwire(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -51,6 +51,8 @@ export async function startTestServer(handler: Handler, options: TestServerOptio
   server.on('connection', () => {
     connections += 1;
   });
+  // A client that sends garbage gets its socket closed, not an unhandled error.
+  server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
