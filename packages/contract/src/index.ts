@@ -21,13 +21,13 @@ export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.
 export type { ResponseInput } from './response.js';
 export { parseOracleAnswer, readOracleObject, stripFence, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
 export { describeValue } from './response-fields.js';
-export { parseConfig } from './config.js';
-export type { ConfigResult, ParseConfigOptions } from './config.js';
-export { mergeConfigs } from './config-merge.js';
+export { parseConfig } from './config/parse-config.js';
+export type { ConfigResult, ParseConfigOptions } from './config/parse-config.js';
+export { mergeConfigs } from './config/merge.js';
 export { compileMatcher } from './matcher.js';
 export type { CompiledMatcher } from './matcher.js';
-export { DiagnosticSchema, toJsonPointer, hasErrors, formatDiagnostic } from './config-diagnostics.js';
-export type { Diagnostic, DiagnosticSeverity } from './config-diagnostics.js';
+export { DiagnosticSchema, toJsonPointer, hasErrors, formatDiagnostic } from './config/diagnostics.js';
+export type { Diagnostic, DiagnosticSeverity } from './config/diagnostics.js';
 export {
   ConfigFileSchema,
   NativeConfigSchema,
@@ -41,7 +41,7 @@ export {
   HOOK_TYPES,
   MAX_TIMEOUT_SECONDS,
   renderConfigJsonSchema,
-} from './config-schema.js';
+} from './config/schema.js';
 export type {
   HookSpec,
   HookwireConfig,
@@ -53,4 +53,4 @@ export type {
   NativeConfig,
   NativeHook,
   ClaudeSettings,
-} from './config-schema.js';
+} from './config/schema.js';

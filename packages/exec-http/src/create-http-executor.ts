@@ -2,7 +2,7 @@ import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResu
 import { execResult, readStdout } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, parseTargetUrl, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
-import { buildWebhookHeaders } from './build-webhook-headers.js';
+import { buildWebhookHeaders } from './build-http-headers.js';
 import type { HttpHook } from './http-hook.js';
 
 /** Options of {@link createHttpExecutor}. */

@@ -2,7 +2,7 @@ import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResu
 import { execResult } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
-import { buildJudgeMessages } from './build-judge-messages.js';
+import { buildJudgeMessages } from './build-oracle-messages.js';
 import { createFenceToken } from './fence-payload.js';
 import type { OracleHook } from './oracle-hook.js';
 import { prepareChatRequest } from './prepare-chat-request.js';

@@ -1,2 +1,2 @@
-export { createShellExecutor } from './shell-executor.js';
-export type { ShellExecutor, ShellExecutorOptions, ShellHook, ShellResult } from './shell-executor.js';
+export { createShellExecutor } from './create-shell-executor.js';
+export type { ShellExecutor, ShellExecutorOptions, ShellHook, ShellResult } from './create-shell-executor.js';

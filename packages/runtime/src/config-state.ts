@@ -4,18 +4,9 @@ import {
   mergeConfigs,
   parseConfig,
   type Diagnostic,
-  type HookSpec,
   type HookwireConfig,
 } from '@hookwire/contract';
 import { indexHooks, type HookIndex } from './hook-index.js';
-
-/** A configured hook ready to be selected: its spec, its config's folder, its place in the config and its precompiled matcher. */
-export interface LoadedHook {
-  readonly spec: HookSpec;
-  readonly configDir: string;
-  readonly order: number;
-  readonly matches: (subject: string | undefined) => boolean;
-}
 
 /** One config in force: immutable, swapped whole on reload. */
 export interface ConfigState {

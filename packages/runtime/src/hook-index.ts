@@ -1,5 +1,5 @@
 import { compileMatcher, type CanonicalEvent } from '@hookwire/contract';
-import type { LoadedHook } from './config-state.js';
+import type { LoadedHook } from './loaded-hook.js';
 
 /**
  * The hooks of one event, indexed so that selecting them costs the same however many hooks name

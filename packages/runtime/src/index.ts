@@ -1,7 +1,7 @@
 export { createRuntime, checkConfig } from './runtime.js';
 export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
 export type { RunRecord } from './run-record.js';
-export type { ProxyCall, ProxyFunction } from './proxy.js';
+export type { ProxyCall, ProxyFunction } from './agent-proxy.js';
 export { HookwireError } from './errors.js';
 export type { HookwireErrorCode } from './errors.js';
 export { createJsonLogger, silentLogger } from './logger.js';

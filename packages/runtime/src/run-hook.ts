@@ -1,10 +1,10 @@
 import { eventNameIn, execResult, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
 import { applyOnError } from './apply-on-error.js';
-import type { LoadedHook } from './config-state.js';
+import type { LoadedHook } from './loaded-hook.js';
 import type { ExecutorTable } from './executor-table.js';
 import type { Logger } from './logger.js';
-import { proxyEnvironment, runProxyFunction, type ProxyFunction } from './proxy.js';
+import { proxyEnvironment, runProxyFunction, type ProxyFunction } from './agent-proxy.js';
 import { redactSecrets, secretsOf } from './redact-secrets.js';
 import type { RunRecord } from './run-record.js';
 import { resolveTimeoutMs } from './timeouts.js';

@@ -9,11 +9,12 @@ import {
   type DialectName,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
-import { loadConfigState, type ConfigSource, type ConfigState, type LoadedHook } from './config-state.js';
+import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
+import type { LoadedHook } from './loaded-hook.js';
 import { HookwireError } from './errors.js';
 import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
-import type { ProxyFunction } from './proxy.js';
+import type { ProxyFunction } from './agent-proxy.js';
 import { selectHooks } from './hook-index.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import type { RunRecord } from './run-record.js';

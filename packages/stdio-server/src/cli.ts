@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hookwire/runtime';
-import { runBridge } from './bridge.js';
+import { runBridge } from './bridge/run-bridge.js';
 import { formatDiagnostics, formatRuns } from './format.js';
 import { listen } from './listen.js';
 import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';

@@ -1,7 +1,5 @@
-#!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { main, UsageError, USAGE } from './cli.js';
 
 export { createStdioServer } from './server.js';
 export type { StdioServer, StdioServerOptions } from './server.js';
@@ -22,16 +20,5 @@ function invokedDirectly(): boolean {
   }
 }
 
-if (invokedDirectly()) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        process.stderr.write(`hookwire: ${error.message}\n\n${USAGE}`);
-        process.exit(2);
-      }
-      process.stderr.write(`hookwire: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
+// `node lib/index.js listen ...` (the seed's command line) still runs the CLI: the executable itself lives in bin.ts.
+if (invokedDirectly()) await import('./bin.js');

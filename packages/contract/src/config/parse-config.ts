@@ -1,9 +1,9 @@
-import { describeReceived, DiagnosticList, hasErrors, type Diagnostic } from './config-diagnostics.js';
-import { readClaudeSettings } from './config-claude.js';
-import { isRecord } from './config-fields.js';
-import { readSettings } from './config-settings.js';
-import { readNativeConfig } from './config-native.js';
-import type { HookwireConfig } from './config-schema.js';
+import { describeReceived, DiagnosticList, hasErrors, type Diagnostic } from './diagnostics.js';
+import { readClaudeSettings } from './claude.js';
+import { isRecord } from './fields.js';
+import { readSettings } from './settings.js';
+import { readNativeConfig } from './native.js';
+import type { HookwireConfig } from './schema.js';
 
 export interface ParseConfigOptions {
   /** The file the config was read from; copied to every hook as `source`. */

@@ -1,10 +1,10 @@
 import { renderOutcome, type CanonicalEvent, type Diagnostic } from '@hookwire/contract';
 import { createRuntime, HookwireError, type Logger, type Runtime } from '@hookwire/runtime';
-import { renderBridgeFailure } from './bridge-failure.js';
+import { renderBridgeFailure } from './failure.js';
 
-import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './bridge-depth.js';
-import { parseBridgePayload, readBridgeInput } from './bridge-payload.js';
-import { formatDiagnostics } from './format.js';
+import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
+import { parseBridgePayload, readBridgeInput } from './payload.js';
+import { formatDiagnostics } from '../format.js';
 
 interface WritableText {
   write(chunk: string, callback?: (error?: Error | null) => void): unknown;

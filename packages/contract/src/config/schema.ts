@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from './events.js';
-import { DIALECT_NAMES, eventNameIn } from './dialects/index.js';
-import type { DialectName } from './handler-result.js';
+import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
+import { DIALECT_NAMES, eventNameIn } from '../dialects/index.js';
+import type { DialectName } from '../handler-result.js';
 
 /** Every event name a config may use: the canonical names, then each dialect's names. */
 export const CONFIG_EVENT_NAMES: readonly string[] = [

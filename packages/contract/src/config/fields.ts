@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { appendPointer, describeReceived, type DiagnosticList } from './config-diagnostics.js';
-import { CONFIG_EVENT_NAMES, DialectNameSchema, MAX_TIMEOUT_SECONDS, OnErrorSchema } from './config-schema.js';
-import { eventTraits, type CanonicalEvent } from './events.js';
-import { resolveEvent } from './dialects/index.js';
-import { compileMatcher } from './matcher.js';
+import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
+import { CONFIG_EVENT_NAMES, DialectNameSchema, MAX_TIMEOUT_SECONDS, OnErrorSchema } from './schema.js';
+import { eventTraits, type CanonicalEvent } from '../events.js';
+import { resolveEvent } from '../dialects/index.js';
+import { compileMatcher } from '../matcher.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

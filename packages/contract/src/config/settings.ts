@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { checkCommandPath } from './config-command-path.js';
-import { appendPointer, describeReceived, type DiagnosticList } from './config-diagnostics.js';
-import { isRecord, readField, readHeaders, warnUnknownKeys } from './config-fields.js';
+import { checkCommandPath } from './command-path.js';
+import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
+import { isRecord, readField, readHeaders, warnUnknownKeys } from './fields.js';
 import {
   EnvVarNameSchema,
   HttpUrlSchema,
@@ -13,7 +13,7 @@ import {
   type ConfigSettings,
   type LlmConfig,
   type ProxyConfig,
-} from './config-schema.js';
+} from './schema.js';
 
 function readLlm(list: DiagnosticList, value: unknown, pointer: string): LlmConfig | undefined {
   if (!isRecord(value)) {

@@ -1,5 +1,5 @@
-import { appendPointer, describeReceived, type DiagnosticList } from './config-diagnostics.js';
-import { checkCommandPath } from './config-command-path.js';
+import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
+import { checkCommandPath } from './command-path.js';
 import {
   isRecord,
   quoteList,
@@ -9,7 +9,7 @@ import {
   readStringList,
   suggest,
   type ResolvedEvent,
-} from './config-fields.js';
+} from './fields.js';
 import {
   CLAUDE_HANDLER_TYPES,
   HttpUrlSchema,
@@ -19,11 +19,11 @@ import {
   type HookType,
   type HookwireConfig,
   type OnError,
-} from './config-schema.js';
+} from './schema.js';
 import { z } from 'zod';
-import { readSettings } from './config-settings.js';
-import { CANONICAL_EVENT_NAMES } from './events.js';
-import { eventNameIn, resolveEvent } from './dialects/index.js';
+import { readSettings } from './settings.js';
+import { CANONICAL_EVENT_NAMES } from '../events.js';
+import { eventNameIn, resolveEvent } from '../dialects/index.js';
 
 const CLAUDE_EVENT_NAMES = CANONICAL_EVENT_NAMES.map((event) => eventNameIn('claude', event));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRelativeCommandPath } from '../src/config-command-path.js';
+import { findRelativeCommandPath } from '../../src/config/command-path.js';
 
 describe('findRelativeCommandPath', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteList, suggest } from '../src/config-fields.js';
+import { quoteList, suggest } from '../../src/config/fields.js';
 
 describe('suggest', () => {
   it.each([

@@ -6,7 +6,7 @@ import {
   formatDiagnostic,
   hasErrors,
   toJsonPointer,
-} from '../src/config-diagnostics.js';
+} from '../../src/config/diagnostics.js';
 
 describe('toJsonPointer', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../src/config-diagnostics.js';
-import { parseConfig, type ConfigResult } from '../src/config.js';
-import { CONFIG_EVENT_NAMES, type HookSpec, type HookwireConfig } from '../src/config-schema.js';
+import type { Diagnostic } from '../../src/config/diagnostics.js';
+import { parseConfig, type ConfigResult } from '../../src/config/parse-config.js';
+import { CONFIG_EVENT_NAMES, type HookSpec, type HookwireConfig } from '../../src/config/schema.js';
 
 interface ConfigVector {
   rule: string;
@@ -12,7 +12,7 @@ interface ConfigVector {
   expected: { diagnostics: Diagnostic[]; hooks?: HookSpec[]; config?: HookwireConfig };
 }
 
-const vectors = JSON.parse(readFileSync(new URL('./vectors/config.json', import.meta.url), 'utf8')) as ConfigVector[];
+const vectors = JSON.parse(readFileSync(new URL('../vectors/config.json', import.meta.url), 'utf8')) as ConfigVector[];
 
 const isError = (diagnostic: Diagnostic) => diagnostic.severity === 'error';
 

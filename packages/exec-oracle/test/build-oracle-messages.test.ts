@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildJudgeMessages, buildSystemMessage, buildUserMessage } from '../src/build-judge-messages.js';
+import { buildJudgeMessages, buildSystemMessage, buildUserMessage } from '../src/build-oracle-messages.js';
 
 const TOKEN = '0123456789abcdef';
 const FENCED = `<<<PAYLOAD-${TOKEN}>>>\n{"a":1}\n<<<END-PAYLOAD-${TOKEN}>>>`;

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOKWIRE, isGone } from './sidecar.js';
+import { HOOKWIRE, isGone } from '../sidecar.js';
 
-const HOOKS = fileURLToPath(new URL('./fixtures/bridge/hooks', import.meta.url));
-const MOCK_LLM = fileURLToPath(new URL('../../mock-llm/lib/index.js', import.meta.url));
+const HOOKS = fileURLToPath(new URL('../fixtures/bridge/hooks', import.meta.url));
+const MOCK_LLM = fileURLToPath(new URL('../../../mock-llm/lib/index.js', import.meta.url));
 
 interface Exit {
   code: number | null;
@@ -397,7 +397,7 @@ describe('hookwire run: budget and recursion', () => {
 
 describe.runIf(existsSync(MOCK_LLM))('hookwire run: prompt hooks against the mock LLM', () => {
   it('a judge that denies blocks; a judge that approves does not auto-approve without --pass-allow', async () => {
-    const { startMockLlm } = (await import(MOCK_LLM)) as typeof import('../../mock-llm/lib/index.js');
+    const { startMockLlm } = (await import(MOCK_LLM)) as typeof import('../../../mock-llm/lib/index.js');
     const llm = await startMockLlm({ port: 0 });
     try {
       const { dir, config } = await project({ hooks: [{ event: 'PreToolUse', type: 'prompt', prompt: 'Is this tool call safe? $ARGUMENTS' }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_DEPTH_VAR, readBridgeDepth } from '../src/bridge-depth.js';
+import { BRIDGE_DEPTH_VAR, readBridgeDepth } from '../../src/bridge/depth.js';
 
 describe('readBridgeDepth', () => {
   it('reads HOOKWIRE_BRIDGE_DEPTH', () => {

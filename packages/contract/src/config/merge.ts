@@ -1,5 +1,5 @@
-import { SETTINGS_KEYS } from './config-settings.js';
-import type { ConfigSettings, HookSpec, HookwireConfig } from './config-schema.js';
+import { SETTINGS_KEYS } from './settings.js';
+import type { ConfigSettings, HookSpec, HookwireConfig } from './schema.js';
 
 // `id`, else `id@<k>` (k: the 1-based position of its config), else `id@<k>.2`, `id@<k>.3`, ...
 function uniqueId(id: string, configNumber: number, taken: ReadonlySet<string>): string {

@@ -1,6 +1,6 @@
 import type { CanonicalEvent } from '@hookwire/contract';
 import { describe, expect, it } from 'vitest';
-import { renderBridgeFailure } from '../src/bridge-failure.js';
+import { renderBridgeFailure } from '../../src/bridge/failure.js';
 
 describe('renderBridgeFailure', () => {
   it.each<[CanonicalEvent | undefined, 'warn' | 'block', 1 | 2]>([

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { appendPointer, describeReceived, type DiagnosticList } from './config-diagnostics.js';
+import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
 import {
   isRecord,
   quoteList,
@@ -9,9 +9,9 @@ import {
   readMatcher,
   readStringList,
   warnUnknownKeys,
-} from './config-fields.js';
-import { readSettings, SETTINGS_KEYS } from './config-settings.js';
-import { checkCommandPath } from './config-command-path.js';
+} from './fields.js';
+import { readSettings, SETTINGS_KEYS } from './settings.js';
+import { checkCommandPath } from './command-path.js';
 import {
   DialectNameSchema,
   HOOK_TYPES,
@@ -22,7 +22,7 @@ import {
   type HookSpec,
   type HookType,
   type HookwireConfig,
-} from './config-schema.js';
+} from './schema.js';
 
 const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError'];
 

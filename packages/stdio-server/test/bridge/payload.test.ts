@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseBridgePayload, readBridgeInput } from '../src/bridge-payload.js';
+import { parseBridgePayload, readBridgeInput } from '../../src/bridge/payload.js';
 
 describe('parseBridgePayload', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { DiagnosticList } from './config-diagnostics.js';
+import type { DiagnosticList } from './diagnostics.js';
 
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'bun', 'deno', 'tsx', 'pwsh']);
 const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;

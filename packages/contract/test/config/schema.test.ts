@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_EVENT_NAMES, HOOK_TYPES, renderConfigJsonSchema } from '../src/config-schema.js';
+import { CONFIG_EVENT_NAMES, HOOK_TYPES, renderConfigJsonSchema } from '../../src/config/schema.js';
 
-const committed = readFileSync(new URL('../schema/hookwire.schema.json', import.meta.url), 'utf8');
+const committed = readFileSync(new URL('../../schema/hookwire.schema.json', import.meta.url), 'utf8');
 
 interface JsonSchema {
   anyOf?: JsonSchema[];

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.js';
-import { mergeConfigs } from '../src/config-merge.js';
-import type { HookSpec, HookwireConfig } from '../src/config-schema.js';
+import { parseConfig } from '../../src/config/parse-config.js';
+import { mergeConfigs } from '../../src/config/merge.js';
+import type { HookSpec, HookwireConfig } from '../../src/config/schema.js';
 
 function hook(id: string, extra: Partial<HookSpec> = {}): HookSpec {
   return { id, event: 'tool:before', eventName: 'PreToolUse', type: 'command', command: '/usr/bin/true', dialect: 'claude', pointer: '/hooks/0', ...extra };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWebhookHeaders } from '../src/build-webhook-headers.js';
+import { buildWebhookHeaders } from '../src/build-http-headers.js';
 
 describe('buildWebhookHeaders', () => {
   it('sets Content-Type: application/json and adds the expanded hook headers, names lower-cased', () => {

@@ -1,0 +1,9 @@
+import type { HookSpec } from '@hookwire/contract';
+
+/** A configured hook ready to be selected: its spec, its config's folder, its place in the config and its precompiled matcher. */
+export interface LoadedHook {
+  readonly spec: HookSpec;
+  readonly configDir: string;
+  readonly order: number;
+  readonly matches: (subject: string | undefined) => boolean;
+}
