@@ -38,6 +38,8 @@ const USAGE = `node bench/run.mjs [options]
                     figures: ${FIGURES.map(([id]) => id).join(', ')}
                     groups:  ${Object.entries(GROUPS).map(([g, ids]) => `${g} (${ids.join(', ')})`).join('; ')}
   --rounds N        interleaved rounds (default 10; fewer is a quick run, not a measurement)
+  --quick           smoke test of every figure in seconds (CI): 2 rounds, a tenth of the operations,
+                    2,000 in flight, 10 ms tinybench samples, no report (explicit flags still win)
   --scale F         multiply the operations per sample (default 1)
   --pipeline N      dispatches in flight in the pipelined figure (default 20000)
   --tiny-time MS    tinybench time per in-process sample (default 100)
@@ -51,15 +53,19 @@ const USAGE = `node bench/run.mjs [options]
   --list            print the figure ids and exit
 Always writes bench/results/latest.json.`;
 
+const DEFAULTS = { rounds: '10', scale: '1', pipeline: '20000', 'tiny-time': '100' };
+const QUICK_DEFAULTS = { rounds: '2', scale: '0.1', pipeline: '2000', 'tiny-time': '10' };
+
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
     options: {
       only: { type: 'string' },
-      rounds: { type: 'string', default: '10' },
-      scale: { type: 'string', default: '1' },
-      pipeline: { type: 'string', default: '20000' },
-      'tiny-time': { type: 'string', default: '100' },
+      quick: { type: 'boolean' },
+      rounds: { type: 'string' },
+      scale: { type: 'string' },
+      pipeline: { type: 'string' },
+      'tiny-time': { type: 'string' },
       'sample-timeout': { type: 'string', default: '120000' },
       compare: { type: 'string' },
       'compare-label': { type: 'string', default: 'before' },
@@ -70,8 +76,10 @@ function parseOptions(argv) {
       help: { type: 'boolean', short: 'h' },
     },
   });
+  const quick = values.quick === true;
+  const defaults = quick ? QUICK_DEFAULTS : DEFAULTS;
   const number = (flag, min) => {
-    const n = Number(values[flag]);
+    const n = Number(values[flag] ?? defaults[flag]);
     if (!Number.isFinite(n) || n < min) throw new Error(`--${flag} must be a number ≥ ${min}, received ${JSON.stringify(values[flag])}`);
     return n;
   };
@@ -80,6 +88,7 @@ function parseOptions(argv) {
   for (const name of only ?? []) if (!known.has(name)) throw new Error(`--only: unknown figure or group ${JSON.stringify(name)}; known: ${[...known].join(', ')}`);
   return {
     help: values.help === true,
+    quick,
     list: values.list === true,
     only,
     rounds: Math.floor(number('rounds', 1)),
@@ -90,7 +99,7 @@ function parseOptions(argv) {
     compare: values.compare,
     compareLabel: values['compare-label'],
     note: values.note,
-    writeReport: values['no-report'] ? false : values.report === true || only === undefined,
+    writeReport: values['no-report'] || (quick && values.report !== true) ? false : values.report === true || only === undefined,
   };
 }
 

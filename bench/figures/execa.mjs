@@ -32,6 +32,7 @@ export async function create(ctx) {
   return {
     id: 'execa',
     title: 'execa cost on the shell path',
+    alsoLabel: 'bare execa',
     description: `\`${SHELL} -c '${TRIVIAL_COMMAND}'\` with the rendered payload (${Buffer.byteLength(input)} B) on stdin, run and timed inside bench/spawner.mjs; each execa variant changes one thing from \`execa(sh, ['-c', cmd], { input })\` unless its label says otherwise; ${ops} ops per variant per round, the variants taking turns op by op. Each run is measured twice: wall clock (spawn → exit and closed pipes) and the CPU time (user + system) the spawning process spent on it, which includes the fork but not the wait, and is far less sensitive to other processes`,
     sides: [
       ...VARIANTS.map(([name, label]) => ({
