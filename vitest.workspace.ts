@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // Projects do not inherit test options from here; each project's config sets its own timeouts.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'test'],
+    projects: ['packages/*', 'test', 'test/hosts'],
   },
 });

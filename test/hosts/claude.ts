@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startFakeAnthropic, type RecordedRequest, type ScriptStep } from './fake-anthropic.js';
+
+export interface RunClaudeOptions {
+  /** The project directory; a fresh temporary one (removed afterwards) when absent. */
+  cwd?: string;
+  /** Written to `<cwd>/.claude/settings.json`; none is written when absent. */
+  settings?: unknown;
+  /** The user's prompt, given with `-p`. */
+  prompt?: string;
+  /** What the fake model answers on the main loop, one step per assistant turn. */
+  script?: ScriptStep[];
+  /** Added to (and overriding) the environment the harness builds. */
+  env?: Record<string, string>;
+  /** Extra command-line arguments after the harness's own. */
+  args?: string[];
+  /** The run is killed (its whole process group) after this long; default 60 s. */
+  timeoutMs?: number;
+}
+
+export interface ClaudeRun {
+  /** The exit code; `null` when the process was killed by a signal. */
+  exitCode: number | null;
+  /** Whether the harness killed the run at `timeoutMs`. */
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  /** Every request Claude Code sent to the fake Anthropic API. */
+  requests: RecordedRequest[];
+  /** From spawning `claude` until it exited. */
+  durationMs: number;
+}
+
+/** The Claude Code version the harness runs: the exact root devDependency. */
+export const CLAUDE_CODE_VERSION = '2.1.332';
+
+/** The native `claude` binary: the platform package's, found beside the wrapper package pnpm installed. */
+export function findClaudeBinary(): string {
+  const require = createRequire(import.meta.url);
+  const wrapper = require.resolve('@anthropic-ai/claude-code/package.json');
+  return join(dirname(wrapper), 'bin', 'claude.exe');
+}
+
+/**
+ * The environment a headless run gets: nothing of the caller's except PATH and locale, a fresh HOME,
+ * the fake API, and every switch that stops Claude Code from updating itself or calling home.
+ */
+export function describeClaudeEnv(home: string, baseUrl: string): Record<string, string> {
+  const inherited = Object.fromEntries(
+    ['PATH', 'LANG', 'LC_ALL', 'TZ'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+  ) as Record<string, string>;
+  return {
+    ...inherited,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    TMPDIR: join(home, 'tmp'),
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-fake-harness-key',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_BUG_COMMAND: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
+  };
+}
+
+/** Runs the real Claude Code once, headless, against a fresh fake Anthropic API, and cleans up. */
+export async function runClaude(options: RunClaudeOptions = {}): Promise<ClaudeRun> {
+  const scratch = await mkdtemp(join(tmpdir(), 'hookwire-claude-'));
+  const home = join(scratch, 'home');
+  const cwd = options.cwd ?? join(scratch, 'project');
+  await mkdir(join(home, 'tmp'), { recursive: true });
+  await mkdir(cwd, { recursive: true });
+  if (options.settings !== undefined) {
+    await mkdir(join(cwd, '.claude'), { recursive: true });
+    await writeFile(join(cwd, '.claude', 'settings.json'), `${JSON.stringify(options.settings, null, 2)}\n`);
+  }
+  const fake = await startFakeAnthropic(options.script ?? []);
+  try {
+    const args = ['-p', options.prompt ?? 'Do the task.', '--output-format', 'json', '--allowedTools', 'Bash', ...(options.args ?? [])];
+    const env = { ...describeClaudeEnv(home, fake.url), ...options.env };
+    const run = await spawnClaude(args, cwd, env, options.timeoutMs ?? 60_000);
+    return { ...run, requests: fake.requests };
+  } finally {
+    await fake.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Spawns `claude` in its own process group, so a timeout (and the end of the run) kills its whole tree. */
+function spawnClaude(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<Omit<ClaudeRun, 'requests'>> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(findClaudeBinary(), args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const killGroup = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    let durationMs = 0;
+    child.on('exit', () => {
+      durationMs = performance.now() - started;
+    });
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      // Hooks or tools left behind by the run die with it.
+      killGroup();
+      resolve({ exitCode, timedOut, stdout, stderr, durationMs });
+    });
+  });
+}
