@@ -3,8 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reply, startTestServer, closeTestServers } from '../support/http-test-server.js';
 import { runClaude, type ClaudeRun } from './claude.js';
-import { describeBridgeHooks, describeCommandHooks, REPO_DIR } from './claude-settings.js';
+import { listHookResponses, parseClaudeEvents } from './claude-events.js';
+import { describeBridgeHooks, describeCommandHooks, describeHttpHooks, REPO_DIR } from './claude-settings.js';
 import { collectShownText, listToolResults } from './fake-anthropic.js';
 
 // The real Claude Code, headless, against the fake Anthropic API; hookwire as its only hook.
@@ -31,6 +33,7 @@ function expectCleanExit(run: ClaudeRun): void {
 
 afterEach(async () => {
   await Promise.all(projects.splice(0).map((cwd) => rm(cwd, { recursive: true, force: true })));
+  await closeTestServers();
 });
 
 describe('controls: the harness sees what a hook changes', () => {
@@ -61,6 +64,22 @@ describe('controls: the harness sees what a hook changes', () => {
     expect(result?.isError).toBe(true);
     const reasons = ['first reason', 'second reason'].filter((reason) => result?.text.includes(reason));
     expect(reasons).toHaveLength(1);
+  });
+
+  it('with an http hook that denies PreToolUse, the endpoint gets the events and its reason reaches the model', async () => {
+    const cwd = await makeProject();
+    const server = await startTestServer((request, response) => {
+      const event = (JSON.parse(request.body) as { hook_event_name?: string }).hook_event_name;
+      const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'denied over http' } };
+      reply(response, 200, event === 'PreToolUse' ? JSON.stringify(deny) : '{}', { 'content-type': 'application/json' });
+    });
+    const run = await runClaude({ cwd, settings: describeHttpHooks(server.url), prompt: 'Remove x.', script: RM });
+    expectCleanExit(run);
+    expect(existsSync(join(cwd, 'x'))).toBe(true);
+    expect(listToolResults(run.requests)).toMatchObject([{ text: 'PreToolUse:Bash hook error: denied over http', isError: true }]);
+    const events = server.received.map((request) => (JSON.parse(request.body) as { hook_event_name: string }).hook_event_name);
+    // Claude Code skips http hooks on SessionStart; PostToolUse does not fire for a denied tool.
+    expect(events).toEqual(['UserPromptSubmit', 'PreToolUse', 'Stop']);
   });
 });
 
@@ -107,6 +126,19 @@ describe('the hookwire bridge as the only hook', () => {
       );
       expect(shown).toContain('UserPromptSubmit hook additional context: Prompt note: the user works on hookwire.');
     });
+  });
+
+  it('with a typo in .hookwire.json blocks nothing, and every event reports the config error', async () => {
+    const cwd = await makeProject({ hooks: [{ id: 'guard', evnt: 'tool:before', type: 'command', command: 'exit 2' }] });
+    const run = await runClaude({ cwd, settings: describeBridgeHooks(), prompt: 'Remove x.', script: RM, output: 'stream-json' });
+    expectCleanExit(run);
+    expect(existsSync(join(cwd, 'x'))).toBe(false);
+    const responses = listHookResponses(parseClaudeEvents(run.stdout));
+    expect(responses.map((response) => response.hookEvent)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']);
+    for (const response of responses) {
+      expect(response).toMatchObject({ outcome: 'error', exitCode: 1, stdout: '' });
+      expect(response.stderr).toMatch(/^hookwire run: cannot load the config: .*\n.*unknown key "evnt" is ignored; did you mean "event"\?/s);
+    }
   });
 
   it('folds two denying hooks: both reasons reach the model, joined in config order', async () => {

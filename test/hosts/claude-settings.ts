@@ -21,12 +21,18 @@ function findRepoDir(from: string): string {
 
 /** Claude Code settings that run one command hook on each of the seven events (timeout in seconds). */
 export function describeCommandHooks(command: string, timeout = 30): { hooks: Record<string, unknown[]> } {
+  return describeEveryEvent({ type: 'command', command, timeout });
+}
+
+/** Claude Code settings that POST each of the seven events to `url` (a `type: "http"` hook). */
+export function describeHttpHooks(url: string, timeout = 30): { hooks: Record<string, unknown[]> } {
+  return describeEveryEvent({ type: 'http', url, timeout });
+}
+
+function describeEveryEvent(hook: Record<string, unknown>): { hooks: Record<string, unknown[]> } {
   return {
     hooks: Object.fromEntries(
-      EVENTS.map((event) => [
-        event,
-        [{ ...(UNMATCHED.has(event) ? {} : { matcher: '*' }), hooks: [{ type: 'command', command, timeout }] }],
-      ]),
+      EVENTS.map((event) => [event, [{ ...(UNMATCHED.has(event) ? {} : { matcher: '*' }), hooks: [hook] }]]),
     ),
   };
 }

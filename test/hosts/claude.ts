@@ -16,6 +16,11 @@ export interface RunClaudeOptions {
   script?: ScriptStep[];
   /** Added to (and overriding) the environment the harness builds. */
   env?: Record<string, string>;
+  /**
+   * `json` (default): stdout is one result object. `stream-json`: one message per line, hook runs
+   * included (`--verbose --include-hook-events`); read them with `parseClaudeEvents`.
+   */
+  output?: 'json' | 'stream-json';
   /** Extra command-line arguments after the harness's own. */
   args?: string[];
   /** The run is killed (its whole process group) after this long; default 60 s. */
@@ -82,7 +87,8 @@ export async function runClaude(options: RunClaudeOptions = {}): Promise<ClaudeR
   }
   const fake = await startFakeAnthropic(options.script ?? []);
   try {
-    const args = ['-p', options.prompt ?? 'Do the task.', '--output-format', 'json', '--allowedTools', 'Bash', ...(options.args ?? [])];
+    const output = options.output === 'stream-json' ? ['--output-format', 'stream-json', '--verbose', '--include-hook-events'] : ['--output-format', 'json'];
+    const args = ['-p', options.prompt ?? 'Do the task.', ...output, '--allowedTools', 'Bash', ...(options.args ?? [])];
     const env = { ...describeClaudeEnv(home, fake.url), ...options.env };
     const run = await spawnClaude(args, cwd, env, options.timeoutMs ?? 60_000);
     return { ...run, requests: fake.requests };
