@@ -8,7 +8,10 @@ import { startFakeAnthropic, type RecordedRequest, type ScriptStep } from './fak
 export interface RunClaudeOptions {
   /** The project directory; a fresh temporary one (removed afterwards) when absent. */
   cwd?: string;
-  /** Written to `<cwd>/.claude/settings.json`; none is written when absent. */
+  /**
+   * Written to `<cwd>/.claude/settings.json`. When absent nothing is written: a given `cwd` keeps
+   * whatever settings it holds (say, the ones `hookwire init` wrote); a fresh one has none.
+   */
   settings?: unknown;
   /** The user's prompt, given with `-p`. */
   prompt?: string;

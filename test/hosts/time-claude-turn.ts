@@ -7,14 +7,14 @@ export interface ClaudeTurnOptions extends Pick<RunClaudeOptions, 'cwd' | 'env' 
 }
 
 /**
- * Times one whole headless turn of the real Claude Code under `settings` (undefined: no settings
- * file): the prompt, one Bash tool call, its result, a final answer, exit. Resolves to the
- * milliseconds from spawn to exit; rejects when the run did not complete cleanly, so a figure never
- * times a broken turn.
+ * Times one whole headless turn of the real Claude Code under `settings`, written to the project's
+ * `.claude/settings.json` (undefined writes `{}`: no hooks, even in a reused `cwd`): the prompt, one
+ * Bash tool call, its result, a final answer, exit. Resolves to the milliseconds from spawn to exit;
+ * rejects when the run did not complete cleanly, so a figure never times a broken turn.
  */
 export async function timeClaudeTurn(settings: unknown, options: ClaudeTurnOptions = {}): Promise<number> {
   const { command = 'true', ...rest } = options;
-  const run = await runClaude({ ...rest, settings, prompt: 'Run the command.', script: [{ bash: command }, { text: 'finished' }] });
+  const run = await runClaude({ ...rest, settings: settings ?? {}, prompt: 'Run the command.', script: [{ bash: command }, { text: 'finished' }] });
   const results = listToolResults(run.requests);
   if (run.exitCode !== 0 || run.timedOut || results.length !== 1) {
     throw new Error(
