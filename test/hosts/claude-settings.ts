@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,8 +9,13 @@ const UNMATCHED = new Set<string>(['UserPromptSubmit', 'Stop']);
 /** The checkout this file is in (from `test/hosts/` or from its build in `test/hosts/lib/hosts/`). */
 export const REPO_DIR = findRepoDir(dirname(fileURLToPath(import.meta.url)));
 
-/** The built `hookwire` executable of this checkout. */
-export const HOOKWIRE_BIN = join(REPO_DIR, 'packages', 'stdio-server', 'lib', 'index.js');
+/** The built `hookwire` executable of this checkout: the `bin` its package declares. */
+export const HOOKWIRE_BIN = findHookwireBin(join(REPO_DIR, 'packages', 'stdio-server'));
+
+function findHookwireBin(packageDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: { hookwire: string } };
+  return join(packageDir, manifest.bin.hookwire);
+}
 
 function findRepoDir(from: string): string {
   if (existsSync(join(from, 'pnpm-workspace.yaml'))) return from;
