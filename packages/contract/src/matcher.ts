@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+
 const EXACT_LIST = /^[a-zA-Z0-9_|, -]+$/;
 const LIST_SEPARATOR = /[|,]/;
 
@@ -10,7 +12,32 @@ export type CompiledMatcher =
   | { ok: true; kind: 'all'; test(subject: string | undefined): boolean }
   | { ok: true; kind: 'names'; names: readonly string[]; test(subject: string | undefined): boolean }
   | { ok: true; kind: 'regex'; regex: RegExp; test(subject: string | undefined): boolean }
-  | { ok: false; error: string };
+  | { ok: false; error: string; needsBacktracking?: true };
+
+/**
+ * V8's linear-time regular expression engine (the `l` flag) runs the ECMAScript semantics of the
+ * patterns it accepts without backtracking: its time is linear in the subject, so no subject can
+ * stall the thread that matches it. The flag only makes `l` available; it changes no other RegExp.
+ */
+setFlagsFromString('--enable-experimental-regexp-engine');
+
+/** Why a pattern JavaScript accepts is refused: V8's linear engine cannot run it. */
+const NEEDS_BACKTRACKING =
+  'it cannot be matched in linear time: it needs backtracking (a lookahead, a lookbehind, a backreference or a counted repetition too large), which hookwire refuses so that no subject can stall the sidecar';
+
+/** Compiles a matcher's regular expression for the linear-time engine, or says why it cannot. */
+function compileLinear(matcher: string): RegExp | string {
+  try {
+    new RegExp(matcher);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  try {
+    return new RegExp(matcher, 'l');
+  } catch {
+    return NEEDS_BACKTRACKING;
+  }
+}
 
 const MATCH_ALL: CompiledMatcher = Object.freeze({ ok: true, kind: 'all', test: () => true });
 
@@ -18,7 +45,8 @@ const MATCH_ALL: CompiledMatcher = Object.freeze({ ok: true, kind: 'all', test: 
  * Compiles a hook matcher with Claude Code's semantics: absent, `""` and `"*"` match every subject;
  * a string of letters, digits, `_`, `|`, `,`, `-` and spaces is an exact, case-sensitive name or a
  * list of names separated by `|` or `,`; anything else is an unanchored JavaScript regular
- * expression. A specific matcher never matches an absent subject.
+ * expression, run on V8's linear-time engine (same matches as a plain RegExp; patterns that need
+ * backtracking are an error result). A specific matcher never matches an absent subject.
  */
 export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   if (matcher === undefined || matcher === '' || matcher === '*') return MATCH_ALL;
@@ -30,11 +58,7 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
     const set = new Set(names);
     return { ok: true, kind: 'names', names, test: (subject) => subject !== undefined && set.has(subject) };
   }
-  let regex: RegExp;
-  try {
-    regex = new RegExp(matcher);
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
+  const regex = compileLinear(matcher);
+  if (typeof regex === 'string') return regex === NEEDS_BACKTRACKING ? { ok: false, error: regex, needsBacktracking: true } : { ok: false, error: regex };
   return { ok: true, kind: 'regex', regex, test: (subject) => subject !== undefined && regex.test(subject) };
 }

@@ -122,3 +122,36 @@ describe('compileMatcher properties', () => {
     );
   });
 });
+
+describe('compileMatcher on the linear-time engine', () => {
+  it.each(['^(?!Read).*', '(?=Bash)Bash', '(?<=mcp__)x', '(a)\\1', 'a{1000}'])('refuses %j, which needs backtracking, with a reason', (matcher) => {
+    expect(new RegExp(matcher)).toBeInstanceOf(RegExp);
+    const compiled = compileMatcher(matcher);
+    expect(compiled).toEqual({ ok: false, needsBacktracking: true, error: expect.stringMatching(/^it cannot be matched in linear time: it needs backtracking/) });
+  });
+
+  it.each(['mcp__.*__write.*', '(a+)+$', '(\\w*_)*x', 'Notebook.*', '^(Explore|Plan)$', 'a{2,}', '(?<tool>Bash)'])('runs %j with the l flag', (matcher) => {
+    const compiled = compileMatcher(matcher);
+    expect(compiled.ok && compiled.kind === 'regex' && compiled.regex.flags).toBe('l');
+  });
+
+  it('answers catastrophic-backtracking shapes at once, whatever the subject', () => {
+    const compiled = compileMatcher('(a+)+$');
+    if (!compiled.ok) throw new Error(compiled.error);
+    expect(compiled.test(`${'a'.repeat(100_000)}!`)).toBe(false);
+    expect(compiled.test('a'.repeat(100_000))).toBe(true);
+  });
+
+  it('matches as a backtracking RegExp does, captures and priorities included, on patterns built from quantifiers and groups', () => {
+    const piece = fc.constantFrom('a', 'b', '.', '*', '+', '?', '(', ')', '|', '^', '$', '[ab]', '\\w', '{2,}', '*?');
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 9 }), fc.stringMatching(/^[ab_]{0,14}$/), (pieces, subject) => {
+        const matcher = pieces.join('');
+        const compiled = compileMatcher(matcher);
+        if (!compiled.ok || compiled.kind !== 'regex') return;
+        expect(compiled.regex.exec(subject)?.slice()).toEqual(new RegExp(matcher).exec(subject)?.slice());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -5,6 +5,7 @@ export type HookwireErrorCode =
   | 'HOOKWIRE_UNKNOWN_EVENT'
   | 'HOOKWIRE_BAD_PAYLOAD'
   | 'HOOKWIRE_CANCELED'
+  | 'HOOKWIRE_MATCH_FAILED'
   | 'HOOKWIRE_CLOSED';
 
 /** An error that escapes the runtime: it carries a stable `code` and wraps its cause. */

@@ -1,5 +1,6 @@
 import { compileMatcher, type CanonicalEvent } from '@hookwire/contract';
 import type { LoadedHook } from './loaded-hook.js';
+import { matchOffThread } from './match-off-thread.js';
 
 /**
  * The hooks of one event, indexed so that selecting them costs the same however many hooks name
@@ -26,7 +27,12 @@ export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>
   hooks.forEach((hook, order) => {
     const compiled = compileMatcher(hook.spec.matcher);
     // The parser refused bad regular expressions; a matcher that still fails to compile matches nothing.
-    const loaded: LoadedHook = { ...hook, order, matches: compiled.ok ? compiled.test : () => false };
+    const loaded: LoadedHook = {
+      ...hook,
+      order,
+      matches: compiled.ok ? compiled.test : () => false,
+      ...(compiled.ok && compiled.kind === 'regex' ? { regex: compiled.regex } : {}),
+    };
     let entry = index.get(hook.spec.event);
     if (!entry) {
       entry = { all: [], byName: new Map(), tested: [], selected: new Map() };
@@ -62,9 +68,35 @@ export function selectHooks(hooks: EventHooks | undefined, hasSubject: boolean, 
   return selected;
 }
 
-function select(hooks: EventHooks, subject: string | undefined): readonly LoadedHook[] {
+/**
+ * Subject characters times regex matchers above which matching leaves the thread: the linear-time
+ * engine needs about 0.5 µs a character, so inline matching stays under about 8 ms a dispatch.
+ */
+export const INLINE_MATCH_CHARS = 16_384;
+
+/** Whether selecting hooks for this subject must match off the thread (a long subject against regex matchers). */
+export function needsOffThreadMatch(hooks: EventHooks | undefined, hasSubject: boolean, subject: string | undefined): hooks is EventHooks {
+  if (!hooks || !hasSubject || subject === undefined || subject.length <= INLINE_MATCH_CHARS) return false;
+  let regexes = 0;
+  for (const hook of hooks.tested) if (hook.regex !== undefined) regexes += 1;
+  return regexes > 0 && subject.length * regexes > INLINE_MATCH_CHARS;
+}
+
+/**
+ * The hooks an event and a long subject select, with the regular expressions run on a worker
+ * thread, so that the sidecar keeps answering (and handling signals) meanwhile. Aborting the
+ * signal terminates the worker. Not memoised: long subjects stay out of the selection memo.
+ */
+export async function selectHooksOffThread(hooks: EventHooks, subject: string, signal: AbortSignal | undefined): Promise<readonly LoadedHook[]> {
+  const regexHooks = hooks.tested.filter((hook) => hook.regex !== undefined);
+  const results = await matchOffThread(regexHooks.map((hook) => hook.regex!), subject, signal);
+  const matched = new Set(regexHooks.filter((_, index) => results[index] === true));
+  return select(hooks, subject, (hook) => (hook.regex === undefined ? hook.matches(subject) : matched.has(hook)));
+}
+
+function select(hooks: EventHooks, subject: string | undefined, matches: (hook: LoadedHook) => boolean = (hook) => hook.matches(subject)): readonly LoadedHook[] {
   const named = subject === undefined ? NONE : (hooks.byName.get(subject) ?? NONE);
-  const tested = hooks.tested.length === 0 ? NONE : hooks.tested.filter((hook) => hook.matches(subject));
+  const tested = hooks.tested.length === 0 ? NONE : hooks.tested.filter(matches);
   if (tested.length === 0) return named;
   if (named.length === 0) return tested;
   return [...named, ...tested].sort((a, b) => a.order - b.order);

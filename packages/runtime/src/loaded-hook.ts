@@ -6,4 +6,6 @@ export interface LoadedHook {
   readonly configDir: string;
   readonly order: number;
   readonly matches: (subject: string | undefined) => boolean;
+  /** The compiled regular expression, when the matcher is one (long subjects are matched off the thread). */
+  readonly regex?: RegExp;
 }

@@ -15,7 +15,7 @@ import { HookwireError } from './errors.js';
 import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './agent-proxy.js';
-import { selectHooks } from './hook-index.js';
+import { needsOffThreadMatch, selectHooks, selectHooksOffThread } from './hook-index.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import type { RunRecord } from './run-record.js';
 
@@ -41,8 +41,8 @@ export interface DispatchOptions {
   cwd?: string;
   /**
    * Cancels the whole dispatch: every running handler's process tree is killed. A function is
-   * called only once a hook is selected, so a host can skip making a signal for dispatches that
-   * run nothing.
+   * called only once a hook is selected (or a long subject is matched off the thread), so a host
+   * can skip making a signal for dispatches that run nothing.
    */
   signal?: AbortSignal | (() => AbortSignal);
   /** Bounds the whole dispatch: hooks still running then are cut like timeouts (their onError applies). */
@@ -116,9 +116,13 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const given = payload as Record<string, unknown> | undefined;
     const hasSubject = traits.subject !== 'none';
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
-    const selected = selectHooks(snapshot.byEvent.get(canonical), hasSubject, subject);
+    const eventHooks = snapshot.byEvent.get(canonical);
+    const resolveSignal = () => (typeof signalSource === 'function' ? signalSource() : signalSource);
+    const selected = needsOffThreadMatch(eventHooks, hasSubject, subject)
+      ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
+      : selectHooks(eventHooks, hasSubject, subject);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
-    const signal = typeof signalSource === 'function' ? signalSource() : signalSource;
+    const signal = resolveSignal();
     if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
     const cwd = dispatchOptions.cwd ?? (typeof given?.cwd === 'string' ? given.cwd : process.cwd());

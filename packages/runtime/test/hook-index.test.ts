@@ -1,7 +1,7 @@
 import type { HookSpec } from '@hookwire/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexHooks, selectHooks } from '../src/hook-index.js';
+import { INLINE_MATCH_CHARS, indexHooks, needsOffThreadMatch, selectHooks, selectHooksOffThread } from '../src/hook-index.js';
 
 const MATCHERS = [undefined, '', '*', 'Bash', 'Read', 'Bash|Read', 'Edit, Write', 'Ba.*', '^Re', 'mcp__.*', 'Notebook-Edit', '.*'];
 const SUBJECTS = [undefined, 'Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'mcp__memory__get', 'Notebook-Edit'];
@@ -46,5 +46,34 @@ describe('selectHooks', () => {
     for (let i = 0; i < 2000; i++) expect(selectHooks(event, true, `mcp__s${i}__t`).map((h) => h.spec.id)).toEqual(['h1']);
     expect(selectHooks(event, true, 'Bash').map((h) => h.spec.id)).toEqual(['h0']);
     expect(selectHooks(event, true, 'Read')).toEqual([]);
+  });
+});
+
+describe('selecting hooks for long subjects off the thread', () => {
+  const LONG_MATCHERS = ['Bash', 'mcp__.*__write.*', '(a+)+$', '*', '^mcp__', 'x$'];
+  const longSubject = fc
+    .tuple(fc.constantFrom('a', 'mcp__', 'ab'), fc.integer({ min: INLINE_MATCH_CHARS, max: 3 * INLINE_MATCH_CHARS }), fc.constantFrom('', '__write', 'x', '!'))
+    .map(([unit, length, tail]) => unit.repeat(Math.ceil(length / unit.length)) + tail);
+
+  it('selects what testing every matcher in order selects', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...LONG_MATCHERS), { minLength: 1, maxLength: 6 }), longSubject, async (matchers, subject) => {
+        const index = indexHooks(matchers.map((m, n) => ({ spec: spec(m, n), configDir: '/c' })));
+        const event = index.get('tool:before')!;
+        const naive = event.all.filter((hook) => hook.matches(subject)).map((h) => h.spec.id);
+        expect(needsOffThreadMatch(event, true, subject)).toBe(event.tested.some((hook) => hook.regex !== undefined));
+        expect((await selectHooksOffThread(event, subject, undefined)).map((h) => h.spec.id)).toEqual(naive);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('keeps short subjects on the thread, and a canceled selection rejects HOOKWIRE_CANCELED', async () => {
+    const event = indexHooks([spec('(a+)+$', 0)].map((s) => ({ spec: s, configDir: '/c' }))).get('tool:before')!;
+    expect(needsOffThreadMatch(event, true, 'a'.repeat(INLINE_MATCH_CHARS))).toBe(false);
+    const controller = new AbortController();
+    const selecting = selectHooksOffThread(event, 'a'.repeat(4 * INLINE_MATCH_CHARS), controller.signal);
+    controller.abort();
+    await expect(selecting).rejects.toMatchObject({ code: 'HOOKWIRE_CANCELED' });
   });
 });

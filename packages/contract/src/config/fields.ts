@@ -4,6 +4,7 @@ import { CONFIG_EVENT_NAMES, DialectNameSchema, MAX_TIMEOUT_SECONDS, OnErrorSche
 import { eventTraits, type CanonicalEvent } from '../events.js';
 import { resolveEvent } from '../dialects/index.js';
 import { compileMatcher } from '../matcher.js';
+import { findNestedQuantifier } from '../nested-quantifier.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -196,10 +197,22 @@ export function readMatcher(
   }
   const compiled = compileMatcher(value);
   if (!compiled.ok) {
-    list.error(pointer, `matcher must be a valid regular expression, received ${describeReceived(value)} (${compiled.error})`);
+    list.error(
+      pointer,
+      compiled.needsBacktracking
+        ? `matcher ${describeReceived(value)}: ${compiled.error}; write it without (names separated by |, or one hook per case)`
+        : `matcher must be a valid regular expression, received ${describeReceived(value)} (${compiled.error})`,
+    );
     return undefined;
   }
   if (compiled.kind === 'all') return value;
+  const nested = compiled.kind === 'regex' ? findNestedQuantifier(value) : undefined;
+  if (nested !== undefined) {
+    list.warning(
+      pointer,
+      `matcher ${describeReceived(value)} has a nested quantifier (${nested}), a catastrophic-backtracking shape: hookwire matches it in linear time, but a backtracking engine (Claude Code's own matcher) can take exponential time on a crafted subject; write it without the nested repetition`,
+    );
+  }
   if (event !== undefined && eventTraits(event.canonical).subject === 'none') {
     list.warning(pointer, `matcher is ignored on ${event.name}: the event has no subject, so every hook of it runs`);
   } else if (compiled.kind === 'names' && compiled.names.length === 0) {
