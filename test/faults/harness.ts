@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -295,7 +295,13 @@ export function groupOf(ref: ProcRef): { pgid: number; sid: number; ppid: number
 export async function readPids(file: string, count: number, timeoutMs = 20_000): Promise<ProcRef[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const text = await readFile(file, 'utf8').catch(() => '');
+    // Read synchronously: some tests hold every libuv threadpool thread on purpose.
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      // Not written yet.
+    }
     const pids = text.split('\n').filter((line) => /^\d+$/.test(line.trim())).map(Number);
     if (pids.length >= count) {
       const refs = pids.map((pid) => ({ pid, start: readStat(pid)?.start ?? 'gone' }));
@@ -439,4 +445,46 @@ export function runHookwire(args: string[], options: { input?: string; env?: Nod
 /** Elapsed wall-clock milliseconds since `start` (from `performance.now()`). */
 export function since(start: number): number {
   return performance.now() - start;
+}
+
+/** A `hookwire` process started by {@link spawnHookwire}. */
+export interface Spawned {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** The process's exit (the `exit` event: it does not wait for stdout to be read). */
+  readonly exited: Promise<Exit>;
+  /** The exit, or `'still running'` after `withinMs`. */
+  waitForExit(withinMs: number): Promise<Exit | 'still running'>;
+  /** What the process wrote to stdout so far, when stdout is read (`collectStdout`). */
+  stdout(): string;
+  stderr(): string;
+}
+
+/**
+ * Starts `hookwire ...args` outside any bridge (no `HOOKWIRE_BRIDGE_DEPTH`), killed at cleanup if
+ * still running. stdout is collected unless `collectStdout` is false (then nobody reads it).
+ */
+export function spawnHookwire(args: string[], options: { collectStdout?: boolean } = {}): Spawned {
+  const env = { ...process.env };
+  delete env.HOOKWIRE_BRIDGE_DEPTH;
+  const child = spawn(process.execPath, [HOOKWIRE, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  if (options.collectStdout !== false) child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.on('error', () => {});
+  let exit: Exit | undefined;
+  const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve((exit = { code, signal }))));
+  onCleanup(async () => {
+    if (exit === undefined) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  return {
+    child,
+    exited,
+    waitForExit: (withinMs) => Promise.race([exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), withinMs))]),
+    stdout: () => stdout,
+    stderr: () => stderr,
+  };
 }

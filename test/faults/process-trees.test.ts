@@ -37,6 +37,7 @@ describe('process trees under timeout, cancel, abort and signals', () => {
   for (const [signal, code] of [
     ['SIGTERM', 143],
     ['SIGINT', 130],
+    ['SIGHUP', 129],
   ] as const) {
     it(`${signal} answers every dispatch in flight canceled, kills every tree and exits ${code}`, async () => {
       const { sidecar, refs } = await startTrees();

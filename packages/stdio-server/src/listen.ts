@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { createRuntime, HookwireError, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
+import { onStopSignals, STOP_SIGNALS } from './stop-signals.js';
 import { VERSION } from './version.js';
 
 export interface ListenOptions {
@@ -35,15 +36,12 @@ export async function listen(options: ListenOptions): Promise<number> {
     ...(audit === undefined ? {} : { audit }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
-  const onSignal = (signal: NodeJS.Signals) => {
+  const stopListening = onStopSignals((signal) => {
     logger.warn(`received ${signal}; canceling everything in flight`);
-    server.stop(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+    server.stop(STOP_SIGNALS[signal]);
+  });
   const code = await server.done;
-  process.off('SIGTERM', onSignal);
-  process.off('SIGINT', onSignal);
+  stopListening();
   await runtime.close();
   if (audit) await new Promise<void>((resolve) => audit.end(resolve));
   return code;

@@ -76,13 +76,14 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   }
 
-  async function end(code: number): Promise<void> {
+  /** Finishes once queued answers are handed to stdout, or at `deadline` (a stop: a host that reads nothing cannot hold it). */
+  async function end(code: number, deadline?: Promise<void>): Promise<void> {
     if (finishing) return;
     finishing = true;
     accepting = false;
     input.off('data', onData);
     input.off('end', onEnd);
-    await writer.idle();
+    await (deadline === undefined ? writer.idle() : Promise.race([writer.idle(), deadline]));
     finish(code);
   }
 
@@ -90,8 +91,9 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
     if (finishing) return;
     accepting = false;
     for (const handle of inFlight) handle.cancel();
+    // One grace bounds both the killing of trees and the flushing of answers.
     const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
-    void Promise.race([settleAll(), grace]).then(() => end(exitCode));
+    void Promise.race([settleAll(), grace]).then(() => end(exitCode, grace));
   }
 
   async function dispatch(request: Extract<ParsedRequest, { op: 'dispatch' }>): Promise<Response> {

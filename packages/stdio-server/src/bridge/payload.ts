@@ -37,9 +37,24 @@ export function parseBridgePayload(text: string, dialect: DialectName = 'claude'
 
 /**
  * Reads stdin until it ends, or until a line ends a complete JSON document (so a host that keeps
- * stdin open after the payload is still answered).
+ * stdin open after the payload is still answered). With `withinMs`, a payload still incomplete
+ * then is an error: the budget bounds reading stdin too.
  */
-export async function readBridgeInput(input: AsyncIterable<Buffer | string>): Promise<string> {
+export async function readBridgeInput(input: AsyncIterable<Buffer | string>, withinMs?: number): Promise<string> {
+  const reading = readUntilComplete(input);
+  if (withinMs === undefined) return reading;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it was not complete within the budget of ${withinMs / 1000} s`)), withinMs);
+  });
+  try {
+    return await Promise.race([reading, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readUntilComplete(input: AsyncIterable<Buffer | string>): Promise<string> {
   const decoder = new TextDecoder();
   let text = '';
   for await (const chunk of input) {

@@ -5,6 +5,7 @@ import { renderBridgeFailure } from './failure.js';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
 import { parseBridgePayload, readBridgeInput } from './payload.js';
 import { formatDiagnostics } from '../format.js';
+import { onStopSignals, STOP_SIGNALS, type StopSignal } from '../stop-signals.js';
 
 interface WritableText {
   write(chunk: string, callback?: (error?: Error | null) => void): unknown;
@@ -17,7 +18,7 @@ export interface BridgeOptions {
   passAllow: boolean;
   /** What a failure of the bridge itself becomes: exit 1 (`warn`), or exit 2 where that blocks (`block`). */
   onError: 'warn' | 'block';
-  /** Bounds the whole dispatch; hooks still running then are cut like timeouts. Default: no bound. */
+  /** Bounds the whole run, reading stdin included; hooks still running then are cut like timeouts. Default: no bound. */
   budgetMs?: number;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
   logger: Logger;
@@ -69,9 +70,10 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     return 0;
   }
 
+  const startedAt = performance.now();
   let text: string;
   try {
-    text = await readBridgeInput(options.stdin ?? process.stdin);
+    text = await readBridgeInput(options.stdin ?? process.stdin, options.budgetMs);
   } catch (error) {
     return fail(undefined, `cannot read the hook payload from stdin: ${(error as Error).message}`);
   }
@@ -92,18 +94,17 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   }
 
   const controller = new AbortController();
-  let stoppedBy: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
+  let stoppedBy: StopSignal | undefined;
+  const stopListening = onStopSignals((signal) => {
     stoppedBy = signal;
     controller.abort();
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  });
   try {
     const result = await runtime.dispatch(parsed.eventName ?? event, payload, {
       ...(typeof payload.cwd === 'string' && payload.cwd !== '' ? { cwd: payload.cwd } : {}),
       signal: controller.signal,
-      ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
+      // The budget bounds the whole run: what reading stdin and loading the config took is spent.
+      ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
     });
     const response = renderOutcome(options.dialect, result.canonical, result.outcome, { passAllow: options.passAllow });
     await writeAll(stdout, response.stdout);
@@ -111,12 +112,11 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   } catch (error) {
     if (stoppedBy !== undefined) {
       await writeAll(stderr, `hookwire run: received ${stoppedBy}; every running hook was killed\n`);
-      return stoppedBy === 'SIGINT' ? 130 : 143;
+      return STOP_SIGNALS[stoppedBy];
     }
     return fail(event, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    process.off('SIGTERM', onSignal);
-    process.off('SIGINT', onSignal);
+    stopListening();
     await runtime.close();
   }
 }
