@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { open, readdir } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 
 /** One row of the process table, as far as killing a tree needs it. */
 export interface ProcessEntry {
@@ -18,14 +18,14 @@ let procReadable: boolean | undefined;
 
 /** Reads every process of the machine: from `/proc` on Linux, else from `ps -A`; undefined when neither works. */
 export async function readProcessTable(): Promise<ProcessEntry[] | undefined> {
-  if (process.platform === 'linux' && (await canReadProc())) return readProcTable();
+  if (process.platform === 'linux' && canReadProc()) return readProcTable();
   return readPsTable();
 }
 
 /** Whether the process is still running (not gone, not a zombie, not a later process reusing its pid). */
 export async function isProcessAlive(entry: ProcessEntry): Promise<boolean> {
-  if (process.platform === 'linux' && (await canReadProc())) {
-    const current = await readProcessEntry(entry.pid);
+  if (process.platform === 'linux' && canReadProc()) {
+    const current = readProcessEntry(entry.pid);
     return current !== undefined && !current.zombie && isSameProcess(entry, current);
   }
   try {
@@ -39,22 +39,26 @@ export async function isProcessAlive(entry: ProcessEntry): Promise<boolean> {
 /** The fields a kill needs sit in the first few hundred bytes of `/proc/<pid>/stat`. */
 const STAT_BYTES = 1024;
 
+const statBuffer = Buffer.allocUnsafe(STAT_BYTES);
+
 /**
  * Reads one process from `/proc` (Linux only); undefined when it is gone. One small read, not
  * `readFile`: a tree kill polls these files, and readFile's buffers churned the heap when many
- * hooks were killed at once.
+ * hooks were killed at once. Synchronous on purpose: a read of `/proc` is served from the
+ * kernel's memory in microseconds, and the libuv threadpool that asynchronous reads go through
+ * can be held by others (slow DNS lookups of webhook hosts, a FIFO being opened), which must never
+ * delay a kill.
  */
-export async function readProcessEntry(pid: number): Promise<ProcessEntry | undefined> {
-  let handle;
+export function readProcessEntry(pid: number): ProcessEntry | undefined {
+  let fd: number | undefined;
   try {
-    handle = await open(`${PROC}/${pid}/stat`, 'r');
-    const buffer = Buffer.allocUnsafe(STAT_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, STAT_BYTES, 0);
-    return parseStat(buffer.toString('latin1', 0, bytesRead));
+    fd = openSync(`${PROC}/${pid}/stat`, 'r');
+    const bytesRead = readSync(fd, statBuffer, 0, STAT_BYTES, 0);
+    return parseStat(statBuffer.toString('latin1', 0, bytesRead));
   } catch {
     return undefined;
   } finally {
-    await handle?.close().catch(() => {});
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -123,22 +127,25 @@ export function parsePs(text: string): ProcessEntry[] {
   return entries;
 }
 
-async function canReadProc(): Promise<boolean> {
-  if (procReadable === undefined) procReadable = (await readProcessEntry(process.pid)) !== undefined;
+function canReadProc(): boolean {
+  if (procReadable === undefined) procReadable = readProcessEntry(process.pid) !== undefined;
   return procReadable;
 }
 
-async function readProcTable(): Promise<ProcessEntry[] | undefined> {
+function readProcTable(): ProcessEntry[] | undefined {
   let names: string[];
   try {
-    names = await readdir(PROC);
+    names = readdirSync(PROC);
   } catch {
     return undefined;
   }
-  const entries = await Promise.all(
-    names.filter((name) => name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57).map((name) => readProcessEntry(Number(name))),
-  );
-  return entries.filter((entry): entry is ProcessEntry => entry !== undefined);
+  const entries: ProcessEntry[] = [];
+  for (const name of names) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    const entry = readProcessEntry(Number(name));
+    if (entry !== undefined) entries.push(entry);
+  }
+  return entries;
 }
 
 function readPsTable(): Promise<ProcessEntry[] | undefined> {

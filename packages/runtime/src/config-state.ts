@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   mergeConfigs,
@@ -28,11 +29,40 @@ interface ParsedSource {
   configDir: string;
 }
 
+/** What a file that is not a regular file is, for the diagnostic that refuses it. */
+function describeFileType(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  return 'not a file';
+}
+
+/**
+ * Reads a config file. It is opened without blocking (O_NONBLOCK: opening a FIFO would otherwise
+ * hold a libuv threadpool thread until a writer comes) and refused unless it is a regular file.
+ */
+async function readConfigText(file: string): Promise<string | { refused: string }> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return { refused: describeFileType(stats) };
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readSource(path: string): Promise<ParsedSource | Diagnostic> {
   const file = resolve(path);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const read = await readConfigText(file);
+    if (typeof read !== 'string') {
+      return { severity: 'error', path: '', message: `config file ${file} is not a regular file (${read.refused})`, file } as Diagnostic;
+    }
+    text = read;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return { severity: 'error', path: '', message: `cannot read config file ${file}: ${code}`, file } as Diagnostic;
