@@ -35,6 +35,18 @@ describe('matching cannot wedge the sidecar, and a hostile subject cannot stop a
     expect(await sidecar.waitForExit(12_000)).toEqual({ code: 143, signal: null });
   });
 
+  it('SIGTERM ends a sidecar while a 10 MB subject is being matched off the thread', async () => {
+    const dir = await tempDir();
+    const sidecar = startSidecar(await writeConfig(dir, { hooks: [guard('mcp__.*__write.*')] }));
+    sidecar.send(dispatchOf('huge', 'mcp__'.repeat(2_000_000)));
+    // The ping is answered while the huge subject is still being matched (seconds on the linear engine).
+    expect(await sidecar.ask({ op: 'ping', id: 'ping' }, 10_000)).toMatchObject({ ok: true, pong: true });
+    expect(indexOf(sidecar, 'huge')).toBe(-1);
+    sidecar.child.kill('SIGTERM');
+    expect(await sidecar.waitForExit(12_000)).toEqual({ code: 143, signal: null });
+    expect(sidecar.responses).toContainEqual({ ok: false, id: 'huge', error: 'canceled' });
+  });
+
   it('hookwire check warns on nested quantifiers and refuses what needs backtracking, naming the matcher', async () => {
     const dir = await tempDir();
     const config = await writeConfig(dir, { hooks: [guard('(a+)+$'), guard('mcp__(\\w*_)*x'), guard('^(?!Read).*'), guard('mcp__.*__write.*')] });
