@@ -1,7 +1,7 @@
 import type { HookSpec } from '@hookwire/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexHooks, selectHooks } from '../src/hook-index.js';
+import { indexHooks, MAX_REMEMBERED_SUBJECT_LENGTH, selectHooks } from '../src/hook-index.js';
 
 const MATCHERS = [undefined, '', '*', 'Bash', 'Read', 'Bash|Read', 'Edit, Write', 'Ba.*', '^Re', 'mcp__.*', 'Notebook-Edit', '.*'];
 const SUBJECTS = [undefined, 'Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'mcp__memory__get', 'Notebook-Edit'];
@@ -46,5 +46,25 @@ describe('selectHooks', () => {
     for (let i = 0; i < 2000; i++) expect(selectHooks(event, true, `mcp__s${i}__t`).map((h) => h.spec.id)).toEqual(['h1']);
     expect(selectHooks(event, true, 'Bash').map((h) => h.spec.id)).toEqual(['h0']);
     expect(selectHooks(event, true, 'Read')).toEqual([]);
+  });
+});
+
+describe('the selection memory', () => {
+  it('remembers subjects up to MAX_REMEMBERED_SUBJECT_LENGTH only, so its keys stay within 512 × 256 code units', () => {
+    const index = indexHooks([spec('Bash', 0), spec('^x', 1)].map((s) => ({ spec: s, configDir: '/c' })));
+    const event = index.get('tool:before')!;
+    const short = 'x'.repeat(MAX_REMEMBERED_SUBJECT_LENGTH);
+    const long = 'x'.repeat(MAX_REMEMBERED_SUBJECT_LENGTH + 1);
+    expect(selectHooks(event, true, short).map((h) => h.spec.id)).toEqual(['h1']);
+    expect(selectHooks(event, true, long).map((h) => h.spec.id)).toEqual(['h1']);
+    expect([...event.selected.keys()]).toEqual([short]);
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 600 }), { maxLength: 50 }), (subjects) => {
+        for (const subject of subjects) selectHooks(event, true, subject);
+        const keyUnits = [...event.selected.keys()].reduce((sum, key) => sum + key.length, 0);
+        expect(keyUnits).toBeLessThanOrEqual(512 * MAX_REMEMBERED_SUBJECT_LENGTH);
+        for (const key of event.selected.keys()) expect(key.length).toBeLessThanOrEqual(MAX_REMEMBERED_SUBJECT_LENGTH);
+      }),
+    );
   });
 });
