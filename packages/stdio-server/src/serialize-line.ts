@@ -3,8 +3,9 @@ type Fields = Record<string, unknown>;
 /**
  * One JSON line's text. A record that cannot be serialised (a cycle, or nesting deeper than
  * `JSON.stringify` can go) becomes `fallback` plus the fields named in `keep` that the record has
- * (a response's `id`, so that a host matching by id still gets its answer) and an `error` saying
- * why, rather than taking the server down.
+ * and that serialise on their own (a response's `id`, so that a host matching by id still gets its
+ * answer; not an id that is itself the problem) and an `error` saying why, rather than taking the
+ * server down.
  */
 export function serializeLine(record: Fields, keep: readonly string[], fallback: Fields): string {
   try {
@@ -12,8 +13,17 @@ export function serializeLine(record: Fields, keep: readonly string[], fallback:
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     const prefix = typeof record.error === 'string' ? `${record.error}; ` : '';
-    const kept = Object.fromEntries(keep.filter((key) => Object.hasOwn(record, key)).map((key) => [key, record[key]]));
+    const kept = Object.fromEntries(keep.filter((key) => Object.hasOwn(record, key) && canSerialize(record[key])).map((key) => [key, record[key]]));
     return JSON.stringify({ ...fallback, ...kept, error: `${prefix}the ${fallback.ok === false ? 'response' : 'record'} could not be serialized (${why})` });
+  }
+}
+
+function canSerialize(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -34,3 +34,13 @@ describe('serializeLine', () => {
     expect(JSON.parse(serializeLine({ ts: 't', id: 1, event: 'e', runs: cyclic() }, ['ts', 'id', 'event'], {}))).toEqual({ ts: 't', id: 1, event: 'e', error: expect.stringMatching(/the record could not be serialized/) });
   });
 });
+
+describe('serializeResponse with an id that cannot be serialised', () => {
+  it('answers without the id rather than not at all', () => {
+    const id = deep(200_000);
+    expect(JSON.parse(serializeResponse({ ok: false, id, error: 'id must be a string or a number, received object' }))).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^id must be a string or a number, received object; the response could not be serialized/),
+    });
+  });
+});
