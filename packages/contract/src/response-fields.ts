@@ -1,5 +1,6 @@
 import type { Decision } from '@hookwire/fold';
 import type { HandlerResult } from './handler-result.js';
+import { exceedsDepth, MAX_NESTING_DEPTH } from './nesting-depth.js';
 
 /** The decision fields read from one JSON answer, before an exit code or an oracle verdict is applied. */
 export interface AnswerFields {
@@ -91,7 +92,9 @@ export function readAnswerFields(answer: Record<string, unknown>, eventName: str
       if (context !== undefined) fields.additionalContext.push(context);
       const updated = specific.updatedInput;
       if (updated !== undefined) {
-        if (isObject(updated)) {
+        if (isObject(updated) && exceedsDepth(updated)) {
+          warnings.push(`hookSpecificOutput.updatedInput is nested deeper than ${MAX_NESTING_DEPTH} levels; dropped`);
+        } else if (isObject(updated)) {
           fields.updatedInput = updated;
           warnings.push('hookSpecificOutput.updatedInput is recorded but not applied');
         } else {

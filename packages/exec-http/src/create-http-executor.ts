@@ -1,5 +1,5 @@
 import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { execResult, readStdout } from '@hookwire/contract';
+import { collectSecrets, execResult, readStdout, redactSecrets, redactText } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, parseTargetUrl, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildWebhookHeaders } from './build-http-headers.js';
@@ -17,6 +17,12 @@ export interface HttpExecutorOptions {
 export const HTTP_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_HTTP_INVALID_OPTIONS';
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const ERROR_SNIPPET_BYTES = 4096;
+
+/** The values of the allowed variables that are set: what header expansion can have sent. */
+function readAllowedValues(allowedEnvVars: unknown, env: Readonly<Record<string, string | undefined>>): (string | undefined)[] {
+  if (!Array.isArray(allowedEnvVars)) return [];
+  return allowedEnvVars.map((name: unknown) => (typeof name === 'string' && Object.hasOwn(env, name) ? env[name] : undefined));
+}
 
 function failed(failure: Failure, warnings: string[] = []): HandlerResult {
   return { warnings, failure };
@@ -48,16 +54,20 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
     const input = typeof request.input === 'string' ? request.input : '';
     const body = input.endsWith('\n') ? input.slice(0, -1) : input;
 
+    // The values of allowedEnvVars went into headers: redacted from what comes back before anything reads or clips it.
+    const secrets = collectSecrets(readAllowedValues(hook.allowedEnvVars, request.env ?? process.env));
     const sent = await postAndRead({ dispatcher, target, headers, body, timeoutMs: request.timeoutMs, signal: request.signal, maxBodyBytes, maxErrorBodyBytes: ERROR_SNIPPET_BYTES });
-    if (!sent.ok) return finish(failed(sent.failure, warnings), { timedOut: sent.timedOut, canceled: sent.canceled, ...(sent.status !== undefined && { status: sent.status }) });
+    if (!sent.ok) return finish(redactSecrets(failed(sent.failure, warnings), secrets), { timedOut: sent.timedOut, canceled: sent.canceled, ...(sent.status !== undefined && { status: sent.status }) });
     const { status } = sent;
+    const text = redactText(sent.body, secrets, sent.truncated);
     if (status < 200 || status > 299) {
-      const snippet = clipFirstLine(sent.body);
-      const redirect = status >= 300 && status < 400 ? `; redirects are not followed${sent.headers.location ? ` (Location: ${String(sent.headers.location)})` : ''}` : '';
+      const snippet = clipFirstLine(text);
+      const location = sent.headers.location === undefined ? '' : redactText(String(sent.headers.location), secrets);
+      const redirect = status >= 300 && status < 400 ? `; redirects are not followed${location ? ` (Location: ${location})` : ''}` : '';
       const message = `${describeHttpStatus(status, sent.statusText, target.shown)}${redirect}${snippet ? `: ${snippet}` : ''}`;
       return finish(failed({ class: 'http', message }, warnings), { status });
     }
-    const result = readStdout(sent.body, String(request.eventName), sent.truncated);
+    const result = readStdout(text, String(request.eventName), sent.truncated);
     if (sent.truncated) result.warnings.unshift(`the response body exceeded ${maxBodyBytes} bytes; only the first ${maxBodyBytes} were read`);
     result.warnings.unshift(...warnings);
     return finish(result, { status, outputTruncated: sent.truncated });

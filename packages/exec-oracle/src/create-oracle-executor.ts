@@ -1,5 +1,5 @@
 import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { execResult } from '@hookwire/contract';
+import { collectSecrets, execResult, redactSecrets, redactText } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildJudgeMessages } from './build-oracle-messages.js';
@@ -7,7 +7,6 @@ import { createFenceToken } from './fence-payload.js';
 import type { OracleHook } from './oracle-hook.js';
 import { prepareChatRequest } from './prepare-chat-request.js';
 import { readCompletion } from './read-completion.js';
-import { redactSecret } from './redact-secret.js';
 
 /** Options of {@link createOracleExecutor}. */
 export interface OracleExecutorOptions {
@@ -65,24 +64,26 @@ export function createOracleExecutor(options: OracleExecutorOptions = {}): Execu
     const plan = prepareChatRequest(hook, request.env ?? process.env);
     if (!plan.ok) return finish(failed({ class: 'unconfigured', message: plan.message }));
     const { warnings, apiKey } = plan;
+    // Everything sent that must not come back: redacted from the body before anything reads or clips it.
+    const secrets = [...new Set([...collectSecrets([apiKey, ...Object.values(plan.secretHeaders)]), ...(apiKey ? [apiKey] : [])])].sort((a, b) => b.length - a.length);
     const payload = typeof request.input === 'string' ? request.input.trim() : '';
     const body = JSON.stringify({ model: plan.model, temperature: 0, messages: buildJudgeMessages(plan.prompt, payload, createFenceToken()) });
 
     const sent = await postAndRead({ dispatcher, target: plan, headers: plan.headers, body, timeoutMs: request.timeoutMs, signal: request.signal, maxBodyBytes });
-    if (!sent.ok) return finish(redactSecret(failed(sent.failure, warnings), apiKey), { timedOut: sent.timedOut, canceled: sent.canceled, ...(sent.status !== undefined && { status: sent.status }) });
+    if (!sent.ok) return finish(redactSecrets(failed(sent.failure, warnings), secrets), { timedOut: sent.timedOut, canceled: sent.canceled, ...(sent.status !== undefined && { status: sent.status }) });
     const { status } = sent;
     if (status < 200 || status > 299) {
-      const detail = describeErrorBody(sent.body);
+      const detail = describeErrorBody(redactText(sent.body, secrets, sent.truncated));
       const message = `${describeHttpStatus(status, sent.statusText, plan.shown)}${detail ? `: ${detail}` : ''}`;
-      return finish(redactSecret(failed({ class: 'http', message }, warnings), apiKey), { status });
+      return finish(redactSecrets(failed({ class: 'http', message }, warnings), secrets), { status });
     }
     if (sent.truncated) {
       const message = `the LLM response body exceeds ${maxBodyBytes} bytes; it was not read`;
       return finish(failed({ class: 'parse', message }, warnings), { status, outputTruncated: true });
     }
-    const result = readCompletion(sent.body, String(request.eventName));
+    const result = readCompletion(redactText(sent.body, secrets), String(request.eventName), secrets);
     result.warnings.unshift(...warnings);
-    return finish(redactSecret(result, apiKey), { status });
+    return finish(redactSecrets(result, secrets), { status });
   }
 
   return {

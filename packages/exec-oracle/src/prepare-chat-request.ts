@@ -3,7 +3,18 @@ import type { LlmConfig, OracleHook } from './oracle-hook.js';
 
 /** Everything needed to send one judge request, or why the hook cannot be asked. */
 export type ChatRequestPlan =
-  | { ok: true; url: URL; shown: string; model: string; prompt: string; headers: Record<string, string>; apiKey: string | undefined; warnings: string[] }
+  | {
+      ok: true;
+      url: URL;
+      shown: string;
+      model: string;
+      prompt: string;
+      headers: Record<string, string>;
+      apiKey: string | undefined;
+      /** The `llm.headers` values actually sent (the API key may replace one): secrets too. */
+      secretHeaders: Record<string, string>;
+      warnings: string[];
+    }
   | { ok: false; message: string };
 
 export const NO_LLM_MESSAGE = 'no llm configured: add "llm": {"baseUrl", "model"} to the config';
@@ -32,6 +43,7 @@ export function prepareChatRequest(hook: OracleHook, env: Readonly<Record<string
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
   const warnings: string[] = [];
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const secretHeaders: Record<string, string> = {};
   if (config.headers !== undefined && config.headers !== null) {
     if (typeof config.headers !== 'object' || Array.isArray(config.headers)) {
       warnings.push(`llm.headers must be an object of strings, received ${typeOf(config.headers)}; no header sent`);
@@ -39,7 +51,7 @@ export function prepareChatRequest(hook: OracleHook, env: Readonly<Record<string
       for (const [name, value] of Object.entries(config.headers as Record<string, unknown>)) {
         if (typeof value !== 'string') warnings.push(`llm.headers "${name}" must be a string, received ${typeOf(value)}; not sent`);
         else if (RESERVED.has(name.toLowerCase())) warnings.push(`llm.headers "${name}" is set by the HTTP client; the configured value is not sent`);
-        else headers[name.toLowerCase()] = value;
+        else headers[name.toLowerCase()] = secretHeaders[name.toLowerCase()] = value;
       }
     }
   }
@@ -56,5 +68,6 @@ export function prepareChatRequest(hook: OracleHook, env: Readonly<Record<string
     }
     headers.authorization = `Bearer ${apiKey}`;
   }
-  return { ok: true, url, shown: showUrl(url), model, prompt: hook.prompt, headers, apiKey, warnings };
+  for (const name of Object.keys(secretHeaders)) if (headers[name] !== secretHeaders[name]) delete secretHeaders[name];
+  return { ok: true, url, shown: showUrl(url), model, prompt: hook.prompt, headers, apiKey, secretHeaders, warnings };
 }

@@ -1,5 +1,5 @@
 import type { HandlerResult } from '@hookwire/contract';
-import { describeValue, parseOracleAnswer } from '@hookwire/contract';
+import { describeValue, parseOracleAnswer, redactText } from '@hookwire/contract';
 
 function parseFailure(message: string): HandlerResult {
   return { warnings: [], failure: { class: 'parse', message } };
@@ -23,9 +23,10 @@ function readContent(content: unknown): string | undefined {
 
 /**
  * Reads a 2xx `/chat/completions` response body: `choices[0].message.content` through the oracle
- * answer contract. A body that is not JSON, or has no such content, is a `parse` failure.
+ * answer contract. A body that is not JSON, or has no such content, is a `parse` failure. The
+ * content and refusal are redacted of `secrets` before any message quotes (and clips) them.
  */
-export function readCompletion(body: string, eventName: string): HandlerResult {
+export function readCompletion(body: string, eventName: string, secrets: readonly string[] = []): HandlerResult {
   let completion: unknown;
   try {
     completion = JSON.parse(body);
@@ -39,9 +40,10 @@ export function readCompletion(body: string, eventName: string): HandlerResult {
   }
   const message = isObject(choices[0]) ? choices[0].message : undefined;
   if (!isObject(message)) return parseFailure(`the LLM response has no choices[0].message, received ${describeReceived(choices[0])}`);
-  const content = readContent(message.content);
+  const read = readContent(message.content);
+  const content = read === undefined ? undefined : redactText(read, secrets);
   if (content === undefined) {
-    const refusal = typeof message.refusal === 'string' ? `; the model refused: ${message.refusal.slice(0, 200)}` : '';
+    const refusal = typeof message.refusal === 'string' ? `; the model refused: ${redactText(message.refusal, secrets).slice(0, 200)}` : '';
     return parseFailure(`the LLM response has no text in choices[0].message.content, received ${describeReceived(message.content)}${refusal}`);
   }
   return parseOracleAnswer(content, eventName);

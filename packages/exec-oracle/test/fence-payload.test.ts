@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeMarker, createFenceToken, fencePayload, openMarker } from '../src/fence-payload.js';
+import { closeMarker, createFenceToken, escapeLineBreaks, fencePayload, openMarker } from '../src/fence-payload.js';
 
 describe('createFenceToken', () => {
   it('is 16 hex digits and differs every time', () => {
@@ -30,5 +30,25 @@ describe('fencePayload', () => {
         expect(fenced.split(openMarker(token))).toHaveLength(2);
       }),
     );
+  });
+});
+
+describe('the fence is strictly one line', () => {
+  const LINE_BREAK = /[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/;
+  it('escapes every line-break character, and a JSON payload keeps its value (property)', () => {
+    const breaks = fc.constantFrom('\n', '\r', '\u000b', '\u000c', '\u001c', '\u001d', '\u001e', '\u0085', '\u2028', '\u2029');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(breaks, fc.string({ unit: 'binary' })), { maxLength: 10 }), (parts) => {
+        const value = { text: parts.join(''), [parts.join('')]: 1 };
+        const fenced = fencePayload(JSON.stringify(value), '00ff00ff00ff00ff');
+        const lines = fenced.split(LINE_BREAK);
+        expect(lines).toHaveLength(3);
+        expect(JSON.parse(lines[1]!)).toEqual(value);
+      }),
+    );
+  });
+
+  it('writes them as \\uXXXX escapes', () => {
+    expect(escapeLineBreaks('a\u2028b\u2029c\u0085d')).toBe('a\\u2028b\\u2029c\\u0085d');
   });
 });

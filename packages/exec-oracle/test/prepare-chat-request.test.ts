@@ -26,6 +26,7 @@ describe('prepareChatRequest', () => {
       prompt: 'p',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-a': 'a', authorization: 'Bearer key' },
       apiKey: 'key',
+      secretHeaders: { 'x-a': 'a' },
       warnings: [],
     });
   });

@@ -78,6 +78,13 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): ShellEx
 }
 
 async function runShellHook(hook: ShellHook, request: ExecRequest, settings: Settings): Promise<ShellResult> {
+  const envWarnings: string[] = [];
+  const result = await startAndRun(hook, request, settings, envWarnings);
+  if (envWarnings.length > 0) result.result.warnings.unshift(...envWarnings);
+  return result;
+}
+
+async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Settings, envWarnings: string[]): Promise<ShellResult> {
   const startedAt = performance.now();
   if (request.signal?.aborted === true) return finishWithoutProcess(request, startedAt, CANCELED, { canceled: true });
 
@@ -88,7 +95,7 @@ async function runShellHook(hook: ShellHook, request: ExecRequest, settings: Set
     subprocess = spawn(hook.command, {
       shell: settings.shell,
       cwd: request.cwd,
-      env: buildEnvironment(request, hook.env),
+      env: buildEnvironment(request, hook.env, envWarnings),
       detached: !IS_WINDOWS,
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,

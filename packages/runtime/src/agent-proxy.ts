@@ -40,7 +40,12 @@ export function proxyEnvironment(spec: HookSpec): Record<string, string> {
 
 function readProxyAnswer(answer: unknown, eventName: string): HandlerResult {
   if (answer === undefined || answer === null) return { warnings: [] };
-  const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+  let text: string | undefined;
+  try {
+    text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+  } catch (error) {
+    return { warnings: [], failure: { class: 'parse', message: `the proxy's answer cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}` } };
+  }
   return readStdout(text ?? '', eventName, false, true);
 }
 

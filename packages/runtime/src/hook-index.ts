@@ -19,6 +19,13 @@ export interface EventHooks {
 /** How many subjects' selections an event remembers; past that the memory starts over. */
 const SELECTION_CACHE_SIZE = 512;
 
+/**
+ * The longest subject whose selection is remembered; longer subjects are selected afresh each
+ * time. With {@link SELECTION_CACHE_SIZE}, an event's memory holds at most 512 × 256 UTF-16 code
+ * units of keys (256 KiB) whatever subjects a host sends.
+ */
+export const MAX_REMEMBERED_SUBJECT_LENGTH = 256;
+
 export type HookIndex = ReadonlyMap<CanonicalEvent, EventHooks>;
 
 /** Indexes hooks by event and, for exact-name matchers, by name; matchers are compiled once here. */
@@ -58,7 +65,7 @@ const NONE: readonly LoadedHook[] = [];
 export function selectHooks(hooks: EventHooks | undefined, hasSubject: boolean, subject: string | undefined): readonly LoadedHook[] {
   if (!hooks) return NONE;
   if (!hasSubject) return hooks.all;
-  if (subject === undefined) return select(hooks, subject);
+  if (subject === undefined || subject.length > MAX_REMEMBERED_SUBJECT_LENGTH) return select(hooks, subject);
   let selected = hooks.selected.get(subject);
   if (selected === undefined) {
     selected = select(hooks, subject);

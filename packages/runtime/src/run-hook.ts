@@ -16,6 +16,8 @@ export interface DispatchContext {
   /** Renders the payload in a dialect, once per dialect per dispatch. */
   render(dialect: DialectName): string;
   cwd: string;
+  /** What every run of the dispatch reports (a working directory that was replaced). */
+  warnings: readonly string[];
   /** The normalised payload's `cwd`, handed to executors so none re-parses the payload for it. */
   payloadCwd: string | undefined;
   signal: AbortSignal | undefined;
@@ -94,6 +96,7 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   }
   const secrets = secretsOf(spec, ctx.config, ctx.env ?? process.env);
   const result = redactSecrets(exec.result, secrets);
+  if (ctx.warnings.length > 0) result.warnings = [...ctx.warnings, ...result.warnings];
   const { outcome, vote, onError } = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
   const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: Math.round(exec.durationMs * 1000) / 1000 };
   if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;

@@ -16,6 +16,7 @@ import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './agent-proxy.js';
 import { needsOffThreadMatch, selectHooks, selectHooksOffThread } from './hook-index.js';
+import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import type { RunRecord } from './run-record.js';
 
@@ -125,7 +126,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const signal = resolveSignal();
     if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
-    const cwd = dispatchOptions.cwd ?? (typeof given?.cwd === 'string' ? given.cwd : process.cwd());
+    const warnings: string[] = [];
+    const cwd = resolveCwd(dispatchOptions.cwd, given?.cwd, warnings);
     const normalized = normalizePayload(canonical, given, { cwd });
     const renders = new Map<DialectName, string>();
     const ctx: DispatchContext = {
@@ -140,6 +142,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         return text;
       },
       cwd,
+      warnings,
       payloadCwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,

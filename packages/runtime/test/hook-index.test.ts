@@ -1,7 +1,7 @@
 import type { HookSpec } from '@hookwire/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INLINE_MATCH_CHARS, indexHooks, needsOffThreadMatch, selectHooks, selectHooksOffThread } from '../src/hook-index.js';
+import { INLINE_MATCH_CHARS, indexHooks, MAX_REMEMBERED_SUBJECT_LENGTH, needsOffThreadMatch, selectHooks, selectHooksOffThread } from '../src/hook-index.js';
 
 const MATCHERS = [undefined, '', '*', 'Bash', 'Read', 'Bash|Read', 'Edit, Write', 'Ba.*', '^Re', 'mcp__.*', 'Notebook-Edit', '.*'];
 const SUBJECTS = [undefined, 'Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'mcp__memory__get', 'Notebook-Edit'];
@@ -75,5 +75,25 @@ describe('selecting hooks for long subjects off the thread', () => {
     const selecting = selectHooksOffThread(event, 'a'.repeat(4 * INLINE_MATCH_CHARS), controller.signal);
     controller.abort();
     await expect(selecting).rejects.toMatchObject({ code: 'HOOKWIRE_CANCELED' });
+  });
+});
+
+describe('the selection memory', () => {
+  it('remembers subjects up to MAX_REMEMBERED_SUBJECT_LENGTH only, so its keys stay within 512 × 256 code units', () => {
+    const index = indexHooks([spec('Bash', 0), spec('^x', 1)].map((s) => ({ spec: s, configDir: '/c' })));
+    const event = index.get('tool:before')!;
+    const short = 'x'.repeat(MAX_REMEMBERED_SUBJECT_LENGTH);
+    const long = 'x'.repeat(MAX_REMEMBERED_SUBJECT_LENGTH + 1);
+    expect(selectHooks(event, true, short).map((h) => h.spec.id)).toEqual(['h1']);
+    expect(selectHooks(event, true, long).map((h) => h.spec.id)).toEqual(['h1']);
+    expect([...event.selected.keys()]).toEqual([short]);
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 600 }), { maxLength: 50 }), (subjects) => {
+        for (const subject of subjects) selectHooks(event, true, subject);
+        const keyUnits = [...event.selected.keys()].reduce((sum, key) => sum + key.length, 0);
+        expect(keyUnits).toBeLessThanOrEqual(512 * MAX_REMEMBERED_SUBJECT_LENGTH);
+        for (const key of event.selected.keys()) expect(key.length).toBeLessThanOrEqual(MAX_REMEMBERED_SUBJECT_LENGTH);
+      }),
+    );
   });
 });

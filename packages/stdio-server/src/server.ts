@@ -3,6 +3,7 @@ import type { Logger, Runtime } from '@hookwire/runtime';
 import { LineBuffer, type LineEvent } from './line-buffer.js';
 import { CancelHandle } from './cancel-handle.js';
 import { LineWriter } from './line-writer.js';
+import { serializeLine, serializeResponse } from './serialize-line.js';
 import { DEFAULT_MAX_LINE_BYTES, PROTOCOL_VERSION, parseRequest, type ParsedRequest, type RequestId } from './protocol.js';
 
 export interface StdioServerOptions {
@@ -28,20 +29,6 @@ export interface StdioServer {
 const STOP_GRACE_MS = 5000;
 
 type Response = Record<string, unknown>;
-
-/**
- * One response line. A response that cannot be serialised (an echoed id nested deeper than
- * `JSON.stringify` can go) becomes an error without the id rather than taking the server down.
- */
-function serializeResponse(response: Response): string {
-  try {
-    return JSON.stringify(response);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    const prefix = typeof response.error === 'string' ? `${response.error}; ` : '';
-    return JSON.stringify({ ok: false, error: `${prefix}the response could not be serialized (${why})` });
-  }
-}
 
 /**
  * Serves the line-delimited JSON protocol of ARCHITECTURE §9 on the given streams: one response per
@@ -106,9 +93,8 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
         subject: request.subject,
         cwd: request.cwd,
       });
-      options.audit?.write(
-        `${JSON.stringify({ ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs })}\n`,
-      );
+      const entry = { ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs };
+      options.audit?.write(`${serializeLine(entry, ['ts', 'id', 'event', 'canonical'], {})}\n`);
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     } catch (error) {
       const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);
