@@ -20,6 +20,8 @@ export function binOf(repoDir) {
 }
 
 export const HOOKWIRE_BIN = binOf(REPO_DIR);
+/** The library entry of @hookwire/stdio-server (the executable bundles it, in builds that bundle). */
+export const STDIO_SERVER_LIB = join(REPO_DIR, 'packages/stdio-server/lib/index.js');
 
 /** Imports a workspace package's built library (`packages/<name>/lib/index.js`) from a checkout. */
 export function importPackage(name, repoDir = REPO_DIR) {

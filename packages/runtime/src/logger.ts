@@ -4,10 +4,10 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** A logger that writes one JSON line per entry to a stream (stderr by default). */
-export function createJsonLogger(stream: { write(chunk: string): unknown } = process.stderr): Logger {
+/** A logger that writes one JSON line per entry to a stream (stderr by default, taken on the first entry: a run that logs nothing never makes process.stderr). */
+export function createJsonLogger(stream?: { write(chunk: string): unknown }): Logger {
   const write = (level: string, message: string, fields?: Record<string, unknown>) => {
-    stream.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields })}\n`);
+    (stream ?? process.stderr).write(`${JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields })}\n`);
   };
   return {
     warn: (message, fields) => write('warn', message, fields),

@@ -1,20 +1,11 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupSidecars, HOOKWIRE, tempDir, writeConfig } from './sidecar.js';
+import { cleanupSidecars, HOOKWIRE, LIB_ENTRY, runToEnd, tempDir, writeConfig, type RunEnd } from './sidecar.js';
 
 afterEach(cleanupSidecars);
 
-function hookwire(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [HOOKWIRE, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function hookwire(args: string[], input = '', entry = HOOKWIRE): Promise<RunEnd> {
+  return runToEnd(entry, args, input);
 }
 
 describe('hookwire check', () => {
@@ -95,6 +86,14 @@ describe('the command line', () => {
   it('prints its version', async () => {
     const result = await hookwire(['--version']);
     expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/), stderr: '' });
+  });
+
+  it('is the same program when started from the library entry (node lib/index.js, the seed\'s command line)', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: 'true' }, { event: 'Nope', type: 'command', command: 'true' }] });
+    for (const args of [['--version'], ['check', '--config', config], ['frobnicate']]) {
+      expect(await hookwire(args, '', LIB_ENTRY)).toEqual(await hookwire(args));
+    }
   });
 
   it('is the same program through the package bin link', async () => {

@@ -35,6 +35,10 @@ describe('the packed @hookwire/stdio-server', () => {
     const names = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'stdio-server'];
     const tarballs: Record<string, string> = {};
     for (const name of names) tarballs[`@hookwire/${name}`] = `file:${await pack(name, packDir)}`;
+    // The bin is the bundle (scripts/bundle-bin.mjs) with its code cache; the library stays in lib/.
+    const listing = (await run('tar', ['-tzf', tarballs['@hookwire/stdio-server']!.slice('file:'.length)])).stdout.split('\n');
+    expect(listing).toEqual(expect.arrayContaining(['package/dist/hookwire.cjs', 'package/dist/cli.cjs', 'package/dist/http-post.cjs', 'package/lib/index.js', 'package/lib/bin.js']));
+    expect(listing.filter((file) => /^package\/dist\/cli\.[0-9a-f]{16}\.cache$/.test(file))).toHaveLength(1);
 
     // The @hookwire packages come from their tarballs (they are not on a registry here); the
     // third-party dependencies they declare come from the npm registry, as for any user.

@@ -1,11 +1,36 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built hookwire executable. */
-export const HOOKWIRE = fileURLToPath(new URL('../lib/index.js', import.meta.url));
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** The built hookwire executable: the package's `bin`, the bundle scripts/bundle-bin.mjs writes. */
+export const HOOKWIRE = join(PACKAGE_DIR, (JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { bin: { hookwire: string } }).bin.hookwire);
+
+/** The library entry, which still runs the CLI when started directly (`node lib/index.js listen`, ARCHITECTURE §12). */
+export const LIB_ENTRY = join(PACKAGE_DIR, 'lib/index.js');
+
+export interface RunEnd {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node <entry> ...args` with `input` on stdin to its end. */
+export function runToEnd(entry: string, args: string[], input = '', cwd?: string): Promise<RunEnd> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
 
 export interface Sidecar {
   child: ChildProcessWithoutNullStreams;

@@ -32,10 +32,11 @@ export interface BridgeOptions {
   stderr?: WritableText;
 }
 
-function writeAll(stream: WritableText, text: string): Promise<void> {
+/** Writes `text` and waits for it to be flushed; `stream` is called only when there is something to write (process.stdout and process.stderr are made on first use). */
+function writeAll(stream: () => WritableText, text: string): Promise<void> {
   if (text === '') return Promise.resolve();
   return new Promise((resolve) => {
-    stream.write(text, () => resolve());
+    stream().write(text, () => resolve());
   });
 }
 
@@ -56,8 +57,8 @@ function describeStartFailure(error: unknown): string {
  */
 export async function runBridge(options: BridgeOptions): Promise<number> {
   const env = options.env ?? process.env;
-  const stdout = options.stdout ?? process.stdout;
-  const stderr = options.stderr ?? process.stderr;
+  const stdout = () => options.stdout ?? process.stdout;
+  const stderr = () => options.stderr ?? process.stderr;
   const fail = async (event: CanonicalEvent | undefined, message: string) => {
     const failure = renderBridgeFailure(event, message, options.onError);
     await writeAll(stderr, failure.stderr);
