@@ -47,6 +47,8 @@ export function expandRows(builds, rows, names) {
   const out = rows.map((row) => ({ ...row, main: row.main ?? true }));
   for (const build of builds.slice(1)) {
     for (const row of rows) {
+      const perBuild = (ref) => typeof ref === 'function' || names.includes(ref);
+      if (!perBuild(row.floor) && !perBuild(row.subject)) continue; // the same for every build
       out.push({ ...row, label: `${row.label} [${build.label}]`, floor: renamed(row.floor, build.suffix, names), subject: renamed(row.subject, build.suffix, names), also: renamed(row.also, build.suffix, names), build: build.key, main: false });
       if (typeof row.subject === 'string' && row.main !== false && names.includes(row.subject)) {
         out.push({ label: row.label, floor: `${row.subject}${build.suffix}`, subject: row.subject, floorLabel: build.label, subjectLabel: 'hookwire', change: build.label, main: false });

@@ -10,6 +10,7 @@ export const RESULTS_DIR = join(BENCH_DIR, 'results');
 export const REPORT_PATH = join(BENCH_DIR, 'REPORT.md');
 export const FLOOR_ECHO = join(BENCH_DIR, 'floor-echo.mjs');
 export const SPAWNER = join(BENCH_DIR, 'spawner.mjs');
+export const BARE_BRIDGE = join(BENCH_DIR, 'bare-bridge.cjs');
 
 /** The `hookwire` executable a checkout ships (what `npm i @hookwire/stdio-server` puts on PATH). */
 export function binOf(repoDir) {
