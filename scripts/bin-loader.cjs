@@ -8,7 +8,14 @@
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const { join } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
 const { Script } = require('node:vm');
+
+// V8 accepts a code cache only under the flags it was made with, and the bundle sets this one as
+// it starts (contract/src/matcher.ts: the linear-time RegExp engine, which changes no other
+// RegExp), so the cache is made with it on: set it before compiling too. The bundle test and
+// scripts/bundle-bin.mjs fail if the cache is ever rejected again.
+setFlagsFromString('--enable-experimental-regexp-engine');
 
 const CLI = join(__dirname, 'cli.cjs');
 /** Named after the bundle's content hash, so a cache never outlives the bundle it was made for. */

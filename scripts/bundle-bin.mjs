@@ -73,5 +73,8 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+// A cache V8 rejects (other flags than the bin starts with, say) would be shipped for nothing.
+const check = spawnSync(process.execPath, ['-e', `const l = require(${JSON.stringify(loader)}); process.stdout.write(String(l.compile(require('node:fs').readFileSync(l.CACHE)).cachedDataRejected))`], { encoding: 'utf8' });
+if (check.stdout !== 'false') throw new Error(`bundle-bin: V8 rejects the code cache it just made (${check.stdout}${check.stderr}); see the flags in scripts/bin-loader.cjs`);
 const files = output.map((o) => o.fileName).filter((f) => !f.endsWith('.map'));
 process.stdout.write(`bundle-bin: dist/hookwire.cjs + ${files.join(', ')} + cli.${hash}.cache\n`);

@@ -12,6 +12,11 @@ describe('the bundled executable (dist/, scripts/bundle-bin.mjs)', () => {
     expect(files.filter((file) => /^cli\.[0-9a-f]{16}\.cache$/.test(file))).toHaveLength(1);
   });
 
+  it('starts from that cache: V8 accepts it in a fresh process, as the bin loads it', async () => {
+    const code = `const l = require(${JSON.stringify(HOOKWIRE)}); process.stdout.write(String(l.compile(require('node:fs').readFileSync(l.CACHE)).cachedDataRejected))`;
+    expect(await run('-e', [code])).toEqual({ code: 0, stdout: 'false', stderr: '' });
+  });
+
   it('needs nothing but its own folder: copied alone it answers as in place, with or without the code cache', async () => {
     const dir = await tempDir();
     const copy = join(dir, 'pkg');
