@@ -56,3 +56,5 @@ export type {
   NativeHook,
   ClaudeSettings,
 } from './config/schema.js';
+export { startDeadline, sleep, toTimerDelay } from './deadline.js';
+export type { AbortCause, Deadline } from './deadline.js';

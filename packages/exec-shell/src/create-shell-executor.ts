@@ -2,6 +2,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import {
   interpretResponse,
+  sleep,
+  startDeadline,
+  type AbortCause,
   type ExecRequest,
   type ExecResult,
   type Executor,
@@ -55,15 +58,12 @@ interface Settings {
   shellName: string;
 }
 
-type Interrupt = 'timeout' | 'cancel';
-
 interface ProcessExit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
 
 const IS_WINDOWS = process.platform === 'win32';
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** After the tree was killed, how long to wait for the direct child's exit to be reported. */
 const EXIT_REPORT_MS = 1000;
 
@@ -124,45 +124,26 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
     }),
   );
 
-  let interrupt: Interrupt | undefined;
-  let wake!: (value: 'interrupt') => void;
-  const interrupted = new Promise<'interrupt'>((resolve) => (wake = resolve));
-  const onTimeout = (): void => {
-    if (exit !== undefined || interrupt !== undefined) return;
-    interrupt = 'timeout';
-    wake('interrupt');
-  };
-  const onAbort = (): void => {
-    if (interrupt !== undefined) return;
-    interrupt = 'cancel';
-    wake('interrupt');
-  };
-  request.signal?.addEventListener('abort', onAbort, { once: true });
-  let timeoutTimer = startTimeout(request.timeoutMs, onTimeout);
-  let settleTimer: NodeJS.Timeout | undefined;
-
+  // One deadline for the timeout and the caller's signal; one controller stops every grace wait.
+  const deadline = startDeadline(request.timeoutMs, request.signal);
+  const waits = new AbortController();
   try {
-    if ((await Promise.race([exited, interrupted])) === 'exit') {
-      clearTimeout(timeoutTimer);
-      timeoutTimer = undefined;
+    if ((await Promise.race([exited, deadline.fired])) === 'exit') {
+      deadline.stopClock();
       if (!stdout.isClosed || !stderr.isClosed) {
-        const graceOver = new Promise<'grace'>((resolve) => {
-          settleTimer = setTimeout(resolve, settings.settleGraceMs, 'grace').unref();
-        });
-        if ((await Promise.race([streamsClosed, graceOver, interrupted])) === 'interrupt') {
-          await killProcessTree(pid, settings.killGraceMs);
-        }
+        const settled = await Promise.race([streamsClosed, sleep(settings.settleGraceMs, waits.signal), deadline.fired]);
+        if (settled === 'canceled') await killProcessTree(pid, settings.killGraceMs);
       }
     } else {
       await killProcessTree(pid, settings.killGraceMs);
-      await raceWithDelay(exited, EXIT_REPORT_MS);
+      await Promise.race([exited, sleep(EXIT_REPORT_MS, waits.signal)]);
     }
     await closeStreams(stdout, stderr);
   } finally {
-    clearTimeout(timeoutTimer);
-    clearTimeout(settleTimer);
-    request.signal?.removeEventListener('abort', onAbort);
+    waits.abort();
+    deadline.dispose();
   }
+  const interrupt = deadline.cause;
 
   const failure = interruptFailure(interrupt, request) ?? signalFailure(exit);
   const end: ProcessEnd =
@@ -181,7 +162,7 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
     }),
     durationMs: elapsedSince(startedAt),
     timedOut: interrupt === 'timeout',
-    canceled: interrupt === 'cancel',
+    canceled: interrupt === 'canceled',
     spawnFailed: false,
     outputTruncated: stdout.truncated || stderr.truncated,
     stdout: stdoutText,
@@ -194,9 +175,9 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
 
 const CANCELED: Failure = { class: 'canceled', message: 'canceled' };
 
-function interruptFailure(interrupt: Interrupt | undefined, request: ExecRequest): Failure | undefined {
+function interruptFailure(interrupt: AbortCause | undefined, request: ExecRequest): Failure | undefined {
   if (interrupt === 'timeout') return { class: 'timeout', message: `timed out after ${request.timeoutMs} ms` };
-  if (interrupt === 'cancel') return CANCELED;
+  if (interrupt === 'canceled') return CANCELED;
   return undefined;
 }
 
@@ -241,21 +222,6 @@ async function closeStreams(stdout: Capture, stderr: Capture): Promise<void> {
   stdout.destroy();
   stderr.destroy();
   await Promise.all([stdout.closed, stderr.closed]);
-}
-
-function startTimeout(timeoutMs: number, onTimeout: () => void): NodeJS.Timeout | undefined {
-  if (timeoutMs === Number.POSITIVE_INFINITY) return undefined;
-  const delay = Number.isFinite(timeoutMs) ? Math.min(Math.max(timeoutMs, 0), MAX_TIMER_MS) : 0;
-  return setTimeout(onTimeout, delay).unref();
-}
-
-async function raceWithDelay(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function elapsedSince(startedAt: number): number {
