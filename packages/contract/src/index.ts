@@ -19,7 +19,7 @@ export { normalizePayload } from './payload.js';
 export type { NormalizedPayload } from './payload.js';
 export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.js';
 export type { ResponseInput } from './response.js';
-export { parseOracleAnswer, readOracleObject, stripFence, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
+export { parseOracleAnswer, readOracleObject, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
 export { describeValue } from './response-fields.js';
 export { MAX_NESTING_DEPTH, exceedsDepth } from './nesting-depth.js';
 export { REDACTED, MIN_SECRET_LENGTH, MIN_SECRET_FRAGMENT, secretForms, collectSecrets, redactText, redactSecrets } from './redact-secrets.js';
@@ -28,7 +28,7 @@ export type { ConfigResult, ParseConfigOptions } from './config/parse-config.js'
 export { mergeConfigs } from './config/merge.js';
 export { compileMatcher } from './matcher.js';
 export type { CompiledMatcher } from './matcher.js';
-export { DiagnosticSchema, toJsonPointer, hasErrors, formatDiagnostic } from './config/diagnostics.js';
+export { DiagnosticSchema, toJsonPointer, hasErrors } from './config/diagnostics.js';
 export type { Diagnostic, DiagnosticSeverity } from './config/diagnostics.js';
 export {
   ConfigFileSchema,
@@ -58,3 +58,5 @@ export type {
 } from './config/schema.js';
 export { startDeadline, sleep, toTimerDelay } from './deadline.js';
 export type { AbortCause, Deadline } from './deadline.js';
+export { HookwireError, ConfigError, DispatchError, OptionError, UsageError } from './errors.js';
+export type { HookwireErrorCode, ConfigErrorCode, DispatchErrorCode, OptionErrorCode, UsageErrorCode } from './errors.js';

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import {
   interpretResponse,
+  OptionError,
   sleep,
   startDeadline,
   type AbortCause,
@@ -251,7 +252,6 @@ function readNonNegative(options: ShellExecutorOptions, key: 'maxOutputBytes' | 
   return value;
 }
 
-function invalidOption(key: string, expected: string, received: unknown): Error {
-  const error = new TypeError(`createShellExecutor: option "${key}" must be ${expected}, received ${JSON.stringify(received) ?? String(received)}`);
-  return Object.assign(error, { code: 'HOOKWIRE_OPTION_INVALID' });
+function invalidOption(key: string, expected: string, received: unknown): OptionError {
+  return new OptionError('HOOKWIRE_OPTION_INVALID', `createShellExecutor: option "${key}" must be ${expected}, received ${JSON.stringify(received) ?? String(received)}`);
 }

@@ -7,11 +7,12 @@ import {
   type CanonicalEvent,
   type Diagnostic,
   type DialectName,
+  ConfigError,
+  DispatchError,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
 import type { LoadedHook } from './loaded-hook.js';
-import { HookwireError } from './errors.js';
 import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './agent-proxy.js';
@@ -90,27 +91,27 @@ function errorSummary(diagnostics: readonly Diagnostic[]): string {
 /**
  * Creates a runtime on a config: `dispatch` runs the hooks an event selects, in configuration
  * order, and folds their answers; `reload` swaps configs atomically. Rejects with
- * `HOOKWIRE_CONFIG_INVALID` (diagnostics in `details`) when the first config has errors.
+ * a `ConfigError` of code `HOOKWIRE_CONFIG_INVALID` (its `diagnostics` say why) when the first config has errors.
  */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createJsonLogger();
   const executors = createExecutorTable();
   const loaded = await loadConfigState(sourceOf(options));
   if (!loaded.ok) {
-    throw new HookwireError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), { details: { diagnostics: loaded.diagnostics } });
+    throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
   let state: ConfigState = loaded.state;
   let closed = false;
 
   async function dispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions = {}): Promise<DispatchResult> {
-    if (closed) throw new HookwireError('HOOKWIRE_CLOSED', 'the runtime is closed');
+    if (closed) throw new DispatchError('HOOKWIRE_CLOSED', 'the runtime is closed');
     const resolved = resolveEvent(event);
-    if (!resolved) throw new HookwireError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
+    if (!resolved) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
     if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
-      throw new HookwireError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : typeof payload}`);
+      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : typeof payload}`);
     }
     const signalSource = dispatchOptions.signal;
-    if (typeof signalSource === 'object' && signalSource.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (typeof signalSource === 'object' && signalSource.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
     const snapshot = state;
@@ -124,7 +125,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       : selectHooks(eventHooks, hasSubject, subject);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
     const signal = resolveSignal();
-    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
     const warnings: string[] = [];
     const cwd = resolveCwd(dispatchOptions.cwd, given?.cwd, warnings);
@@ -154,7 +155,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const ran = snapshot.config.parallel
       ? await Promise.all(selected.map((hook) => runHook(hook, ctx)))
       : await runInOrder(selected, ctx);
-    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const votes: FoldInput[] = ran.map((r) => r.vote);
     return { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
   }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, HookwireError } from '../src/index.js';
+import { ConfigError, createRuntime, HookwireError } from '../src/index.js';
 import { cleanup, recordingLogger, runtimeOf, say, tempDir, writeJson } from './helpers.js';
 
 afterEach(cleanup);
@@ -297,7 +297,7 @@ describe('config loading and reload', () => {
     const error = await createRuntime({ config: { hooks: [{ event: 'Nope', type: 'command', command: 'true' }] } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HookwireError);
     expect((error as HookwireError).code).toBe('HOOKWIRE_CONFIG_INVALID');
-    expect((error as HookwireError).details?.diagnostics).toEqual([expect.objectContaining({ severity: 'error', path: '/hooks/0/event' })]);
+    expect((error as ConfigError).diagnostics).toEqual([expect.objectContaining({ severity: 'error', path: '/hooks/0/event' })]);
   });
 
   it('reports a file that is not JSON, naming the file', async () => {

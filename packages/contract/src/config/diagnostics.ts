@@ -5,6 +5,8 @@ export const DiagnosticSchema = z.object({
   severity: z.enum(['error', 'warning']),
   path: z.string(),
   message: z.string(),
+  /** The config file the problem is in, when the config came from a file. */
+  file: z.string().optional(),
 });
 
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
