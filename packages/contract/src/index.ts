@@ -1,6 +1,6 @@
 export { CANONICAL_EVENTS, CANONICAL_EVENT_NAMES, isCanonicalEvent, eventTraits, deriveSubject } from './events.js';
 export type { CanonicalEvent, EventTraits } from './events.js';
-export { FAILURE_CLASSES, execResult } from './handler-result.js';
+export { FAILURE_CLASSES, execResult, elapsedMs, roundMs } from './handler-result.js';
 export type {
   DialectName,
   ExecRequest,
@@ -20,7 +20,7 @@ export type { NormalizedPayload } from './payload.js';
 export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.js';
 export type { ResponseInput } from './response.js';
 export { parseOracleAnswer, readOracleObject, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
-export { describeValue } from './response-fields.js';
+export { describeValue, describeType, typeName, isRecord } from './describe-value.js';
 export { MAX_NESTING_DEPTH, exceedsDepth } from './nesting-depth.js';
 export { REDACTED, MIN_SECRET_LENGTH, MIN_SECRET_FRAGMENT, secretForms, collectSecrets, redactText, redactSecrets } from './redact-secrets.js';
 export { parseConfig } from './config/parse-config.js';

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import {
+  elapsedMs,
+  execResult,
   interpretResponse,
   OptionError,
   sleep,
   startDeadline,
   type AbortCause,
+  type ExecFlags,
   type ExecRequest,
   type ExecResult,
   type Executor,
@@ -151,27 +154,22 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
     failure !== undefined ? { type: 'failed', failure } : { type: 'exit', code: exit?.code ?? Number.NaN };
   const stdoutText = stdout.text();
   const stderrText = stderr.text();
-  const result: ShellResult = {
-    kind: 'shell',
-    result: interpretResponse({
-      end,
-      stdout: stdoutText,
-      stderr: stderrText,
-      eventName: request.eventName,
-      stdoutTruncated: stdout.truncated,
-      acceptOracleForm: hook.acceptOracleForm === true,
-    }),
-    durationMs: elapsedSince(startedAt),
-    timedOut: interrupt === 'timeout',
-    canceled: interrupt === 'canceled',
-    spawnFailed: false,
-    outputTruncated: stdout.truncated || stderr.truncated,
+  const result = interpretResponse({
+    end,
     stdout: stdoutText,
     stderr: stderrText,
+    eventName: request.eventName,
+    stdoutTruncated: stdout.truncated,
+    acceptOracleForm: hook.acceptOracleForm === true,
+  });
+  const flags: ExecFlags = {
+    timedOut: interrupt === 'timeout',
+    canceled: interrupt === 'canceled',
+    outputTruncated: stdout.truncated || stderr.truncated,
   };
-  if (exit?.code != null) result.exitCode = exit.code;
-  if (exit?.signal != null) result.signal = exit.signal;
-  return result;
+  if (exit?.code != null) flags.exitCode = exit.code;
+  if (exit?.signal != null) flags.signal = exit.signal;
+  return { ...execResult('shell', result, elapsedMs(startedAt), flags), stdout: stdoutText, stderr: stderrText };
 }
 
 const CANCELED: Failure = { class: 'canceled', message: 'canceled' };
@@ -195,19 +193,10 @@ function finishWithoutProcess(
   request: ExecRequest,
   startedAt: number,
   failure: Failure,
-  flags: { canceled?: boolean; spawnFailed?: boolean },
+  flags: Pick<ExecFlags, 'canceled' | 'spawnFailed'>,
 ): ShellResult {
-  return {
-    kind: 'shell',
-    result: interpretResponse({ end: { type: 'failed', failure }, stdout: '', stderr: '', eventName: request.eventName }),
-    durationMs: elapsedSince(startedAt),
-    timedOut: false,
-    canceled: flags.canceled === true,
-    spawnFailed: flags.spawnFailed === true,
-    outputTruncated: false,
-    stdout: '',
-    stderr: '',
-  };
+  const result = interpretResponse({ end: { type: 'failed', failure }, stdout: '', stderr: '', eventName: request.eventName });
+  return { ...execResult('shell', result, elapsedMs(startedAt), flags), stdout: '', stderr: '' };
 }
 
 /** The last resort for a bug in this package: still a result, never a rejection. */
@@ -223,10 +212,6 @@ async function closeStreams(stdout: Capture, stderr: Capture): Promise<void> {
   stdout.destroy();
   stderr.destroy();
   await Promise.all([stdout.closed, stderr.closed]);
-}
-
-function elapsedSince(startedAt: number): number {
-  return Math.max(0, Math.round(performance.now() - startedAt));
 }
 
 function resolveSettings(options: ShellExecutorOptions): Settings {

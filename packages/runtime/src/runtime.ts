@@ -8,7 +8,9 @@ import {
   type Diagnostic,
   type DialectName,
   ConfigError,
+  describeType,
   DispatchError,
+  isRecord,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
@@ -107,8 +109,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (closed) throw new DispatchError('HOOKWIRE_CLOSED', 'the runtime is closed');
     const resolved = resolveEvent(event);
     if (!resolved) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
-    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
-      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : typeof payload}`);
+    if (payload !== undefined && !isRecord(payload)) {
+      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${describeType(payload)}`);
     }
     const signalSource = dispatchOptions.signal;
     if (typeof signalSource === 'object' && signalSource.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');

@@ -32,34 +32,6 @@ export function formatDiagnostic(diagnostic: Diagnostic, source?: string): strin
   return `${where}: ${diagnostic.severity}: ${diagnostic.message}`;
 }
 
-const MAX_RECEIVED_LENGTH = 60;
-
-// The received value for a message, as JSON text (shortened); never throws, whatever the value.
-export function describeReceived(value: unknown): string {
-  let text: string | undefined;
-  switch (typeof value) {
-    case 'number':
-      text = String(value);
-      break;
-    case 'bigint':
-      text = `${value}n`;
-      break;
-    case 'undefined':
-      return 'nothing';
-    case 'function':
-    case 'symbol':
-      return `a ${typeof value}`;
-    default:
-      try {
-        text = JSON.stringify(value);
-      } catch {
-        text = undefined;
-      }
-  }
-  if (text === undefined) return Array.isArray(value) ? 'an array' : 'an object';
-  return text.length > MAX_RECEIVED_LENGTH ? `${text.slice(0, MAX_RECEIVED_LENGTH - 3)}...` : text;
-}
-
 export class DiagnosticList {
   readonly items: Diagnostic[] = [];
 
