@@ -43,12 +43,14 @@ export interface DispatchOptions {
   subject?: string;
   /** The working directory of handler processes; else the payload's `cwd`, else the runtime's own. */
   cwd?: string;
+  /** Cancels the whole dispatch: every running handler's process tree is killed. */
+  signal?: AbortSignal;
   /**
-   * Cancels the whole dispatch: every running handler's process tree is killed. A function is
-   * called only once a hook is selected (or a long subject is matched off the thread), so a host
-   * can skip making a signal for dispatches that run nothing.
+   * Makes the dispatch's cancel signal on demand instead of `signal`: called at most once, and only
+   * when the dispatch selects a hook to run (or matches a long subject off the thread), so a host serving many dispatches that run nothing
+   * need not make an `AbortController` for each (the sidecar does this). Ignored when `signal` is given.
    */
-  signal?: AbortSignal | (() => AbortSignal);
+  makeSignal?: () => AbortSignal;
   /** Bounds the whole dispatch: hooks still running then are cut like timeouts (their onError applies). */
   budgetMs?: number;
 }
@@ -112,8 +114,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (payload !== undefined && !isRecord(payload)) {
       throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${describeType(payload)}`);
     }
-    const signalSource = dispatchOptions.signal;
-    if (typeof signalSource === 'object' && signalSource.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (dispatchOptions.signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
     const snapshot = state;
@@ -121,7 +122,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const hasSubject = traits.subject !== 'none';
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
     const eventHooks = snapshot.byEvent.get(canonical);
-    const resolveSignal = () => (typeof signalSource === 'function' ? signalSource() : signalSource);
+    // makeSignal is called at most once, and only once something may need the signal.
+    let made: { signal: AbortSignal | undefined } | undefined;
+    const resolveSignal = (): AbortSignal | undefined => (made ??= { signal: dispatchOptions.signal ?? dispatchOptions.makeSignal?.() }).signal;
     const selected = needsOffThreadMatch(eventHooks, hasSubject, subject)
       ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
       : selectHooks(eventHooks, hasSubject, subject);
