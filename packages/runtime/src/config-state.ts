@@ -9,7 +9,7 @@ import {
 } from '@hookwire/contract';
 import { indexHooks, type HookIndex } from './hook-index.js';
 
-/** One config in force: immutable, swapped whole on reload. */
+/** One config in force: immutable, swapped whole on reload (the selection memo lives beside it, in the runtime). */
 export interface ConfigState {
   readonly config: HookwireConfig;
   readonly byEvent: HookIndex;

@@ -19,6 +19,7 @@ import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './agent-proxy.js';
 import { needsOffThreadMatch, selectHooks, selectHooksOffThread } from './hook-index.js';
+import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import type { RunRecord } from './run-record.js';
@@ -104,7 +105,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   if (!loaded.ok) {
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
-  let state: ConfigState = loaded.state;
+  // The state and its selection memo are swapped together: a reload starts with an empty memo.
+  let current: { state: ConfigState; memo: SelectionMemo } = { state: loaded.state, memo: new SelectionMemo() };
   let closed = false;
 
   async function dispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions = {}): Promise<DispatchResult> {
@@ -117,7 +119,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (dispatchOptions.signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
-    const snapshot = state;
+    const { state: snapshot, memo } = current;
     const given = payload as Record<string, unknown> | undefined;
     const hasSubject = traits.subject !== 'none';
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
@@ -127,7 +129,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const resolveSignal = (): AbortSignal | undefined => (made ??= { signal: dispatchOptions.signal ?? dispatchOptions.makeSignal?.() }).signal;
     const selected = needsOffThreadMatch(eventHooks, hasSubject, subject)
       ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
-      : selectHooks(eventHooks, hasSubject, subject);
+      : selectHooks(eventHooks, hasSubject, subject, memo);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
@@ -177,7 +179,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   async function reload(config?: unknown): Promise<ReloadResult> {
     const next = await loadConfigState(sourceOf(options, config));
     if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
-    state = next.state;
+    current = { state: next.state, memo: new SelectionMemo() };
     return { ok: true, diagnostics: [...next.state.diagnostics] };
   }
 
@@ -185,7 +187,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     dispatch,
     reload,
     get diagnostics() {
-      return state.diagnostics;
+      return current.state.diagnostics;
     },
     async close() {
       closed = true;
