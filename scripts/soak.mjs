@@ -16,12 +16,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOOKWIRE = join(ROOT, 'packages/stdio-server/lib/index.js');
@@ -63,7 +64,7 @@ function createRandom(seed) {
 const random = createRandom(Number(flags.seed));
 
 const TOKEN = `soak${randomBytes(6).toString('hex')}`;
-const dir = await mkdtemp(join(tmpdir(), 'hookwire-soak-'));
+const dir = await tempDir('hookwire-soak-');
 const PIDS = join(dir, 'hung.pids');
 const CONFIG = join(dir, 'hookwire.json');
 
@@ -477,7 +478,7 @@ await new Promise((resolve) => {
   server.closeAllConnections();
 });
 const afterExit = hookSurvivors();
-await rm(dir, { recursive: true, force: true });
+await removeTempDirs();
 
 // ---------------------------------------------------------------------------------------------
 // The report.

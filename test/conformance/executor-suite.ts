@@ -30,7 +30,7 @@
  */
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecRequest, ExecResult, Executor, FailureClass } from '../../packages/contract/src/index.js';
+import type { ExecRequest, ExecResult, Executor, FailureClass } from '@hookwire/contract';
 
 /** What a conformance fixture provides; `H` is the executor's hook shape. */
 export interface ConformanceFixture<H> {

@@ -1,13 +1,12 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Outcome as FoldOutcome } from '../../packages/fold/src/types.js';
-import { findClosedPort, startTestServer, type Received } from '../support/http-test-server.js';
+import type { Outcome as FoldOutcome } from '@hookwire/fold';
+import { findClosedPort, quote, startTestServer, tempDir as makeTempDir, removeTempDirs, type Received } from '@hookwire/test-utils';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,10 +20,7 @@ export function fixture(name: string): string {
   return quote(join(FIXTURES, name));
 }
 
-/** Quotes a word for `sh`. */
-export function quote(word: string): string {
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
+export { quote };
 
 /** The outcome object of ARCHITECTURE §7, as the fold package defines it. */
 export type Outcome = FoldOutcome;
@@ -109,8 +105,8 @@ export async function cleanup(): Promise<void> {
 }
 
 export async function tempDir(prefix = 'hookwire-faults-'): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  onCleanup(() => rm(dir, { recursive: true, force: true }));
+  const dir = await makeTempDir(prefix);
+  onCleanup(removeTempDirs);
   return dir;
 }
 

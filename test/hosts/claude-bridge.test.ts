@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startTestServer, closeTestServers } from '../support/http-test-server.js';
+import { reply, startTestServer, closeTestServers } from '@hookwire/test-utils';
 import { runClaude, type ClaudeRun } from './claude.js';
 import { listHookResponses, parseClaudeEvents } from './claude-events.js';
 import { describeBridgeHooks, describeCommandHooks, describeHttpHooks, REPO_DIR } from './claude-settings.js';

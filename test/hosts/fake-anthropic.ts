@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { reply, startTestServer, type TestServer } from '../support/http-test-server.js';
+import { reply, startTestServer, type TestServer } from '@hookwire/test-utils';
 
 /** One answer of the scripted model: run a Bash command, or say something and end the turn. */
 export type ScriptStep = { bash: string } | { text: string };

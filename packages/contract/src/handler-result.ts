@@ -45,6 +45,7 @@ export interface ExecResult {
   kind: HandlerKind;
   /** The handler's result, read through the response contract; `failure` set on infrastructure failures. */
   result: HandlerResult;
+  /** Fractional milliseconds, rounded to the microsecond (`elapsedMs`). */
   durationMs: number;
   /** Command and proxy handlers: the exit code when the process exited. */
   exitCode?: number;
@@ -94,6 +95,16 @@ export interface Executor<Hook> {
 export type ExecFlags = Partial<Pick<ExecResult, 'timedOut' | 'canceled' | 'spawnFailed' | 'outputTruncated' | 'exitCode' | 'signal' | 'status'>>;
 
 /** Builds an executor result with every flag present (false unless given): one shape for every executor. */
-export function execResult(kind: HandlerKind, result: HandlerResult, durationMs: number, flags: ExecFlags = {}): ExecResult {
+export function execResult<Kind extends HandlerKind>(kind: Kind, result: HandlerResult, durationMs: number, flags: ExecFlags = {}): ExecResult & { kind: Kind } {
   return { kind, result, durationMs, timedOut: false, canceled: false, spawnFailed: false, outputTruncated: false, ...flags };
+}
+
+/** A duration as hookwire reports it: fractional milliseconds rounded to the microsecond, never negative. */
+export function roundMs(ms: number): number {
+  return Math.max(0, Math.round(ms * 1000) / 1000);
+}
+
+/** The milliseconds since `startedAt` (a `performance.now()` reading), rounded by {@link roundMs}. */
+export function elapsedMs(startedAt: number): number {
+  return roundMs(performance.now() - startedAt);
 }

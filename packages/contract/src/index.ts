@@ -1,6 +1,6 @@
 export { CANONICAL_EVENTS, CANONICAL_EVENT_NAMES, isCanonicalEvent, eventTraits, deriveSubject } from './events.js';
 export type { CanonicalEvent, EventTraits } from './events.js';
-export { FAILURE_CLASSES, execResult } from './handler-result.js';
+export { FAILURE_CLASSES, execResult, elapsedMs, roundMs } from './handler-result.js';
 export type {
   DialectName,
   ExecRequest,
@@ -19,8 +19,8 @@ export { normalizePayload } from './payload.js';
 export type { NormalizedPayload } from './payload.js';
 export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.js';
 export type { ResponseInput } from './response.js';
-export { parseOracleAnswer, readOracleObject, stripFence, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
-export { describeValue } from './response-fields.js';
+export { parseOracleAnswer, readOracleObject, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
+export { describeValue, describeType, typeName, isRecord } from './describe-value.js';
 export { MAX_NESTING_DEPTH, exceedsDepth } from './nesting-depth.js';
 export { REDACTED, MIN_SECRET_LENGTH, MIN_SECRET_FRAGMENT, secretForms, collectSecrets, redactText, redactSecrets } from './redact-secrets.js';
 export { parseConfig } from './config/parse-config.js';
@@ -28,7 +28,7 @@ export type { ConfigResult, ParseConfigOptions } from './config/parse-config.js'
 export { mergeConfigs } from './config/merge.js';
 export { compileMatcher } from './matcher.js';
 export type { CompiledMatcher } from './matcher.js';
-export { DiagnosticSchema, toJsonPointer, hasErrors, formatDiagnostic } from './config/diagnostics.js';
+export { DiagnosticSchema, toJsonPointer, hasErrors } from './config/diagnostics.js';
 export type { Diagnostic, DiagnosticSeverity } from './config/diagnostics.js';
 export {
   ConfigFileSchema,
@@ -56,3 +56,7 @@ export type {
   NativeHook,
   ClaudeSettings,
 } from './config/schema.js';
+export { startDeadline, sleep, toTimerDelay } from './deadline.js';
+export type { AbortCause, Deadline } from './deadline.js';
+export { HookwireError, ConfigError, DispatchError, OptionError, UsageError } from './errors.js';
+export type { HookwireErrorCode, ConfigErrorCode, DispatchErrorCode, OptionErrorCode, UsageErrorCode } from './errors.js';

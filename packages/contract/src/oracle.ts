@@ -1,6 +1,7 @@
 import type { Decision } from '@hookwire/fold';
 import type { HandlerResult } from './handler-result.js';
-import { describeValue, readAnswerFields, toHandlerResult } from './response-fields.js';
+import { describeValue, isRecord } from './describe-value.js';
+import { readAnswerFields, toHandlerResult } from './response-fields.js';
 
 /** The reason of an `ok: false` answer that gave none. */
 export const DEFAULT_ORACLE_DENY_REASON = 'denied by evaluation';
@@ -55,8 +56,6 @@ export function parseOracleAnswer(content: unknown, eventName: string): HandlerR
   } catch {
     return parseFailure(`oracle answer is not JSON: ${describeValue(text.slice(0, 200))}`);
   }
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
-    return parseFailure(`oracle answer must be a JSON object, received ${describeValue(answer)}`);
-  }
-  return readOracleObject(answer as Record<string, unknown>, typeof eventName === 'string' ? eventName : '');
+  if (!isRecord(answer)) return parseFailure(`oracle answer must be a JSON object, received ${describeValue(answer)}`);
+  return readOracleObject(answer, typeof eventName === 'string' ? eventName : '');
 }

@@ -1,3 +1,4 @@
+import { isRecord } from './describe-value.js';
 import type { CanonicalEvent } from './events.js';
 
 /** A payload after normalisation: base fields present, everything the host gave kept. */
@@ -15,7 +16,7 @@ export type NormalizedPayload = Record<string, unknown> & {
  * Anything that is not a plain object normalises as an empty payload.
  */
 export function normalizePayload(event: CanonicalEvent, payload: unknown, options: { cwd: string }): NormalizedPayload {
-  const given = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {};
+  const given = isRecord(payload) ? payload : {};
   const out: Record<string, unknown> = {
     session_id: given.session_id ?? '',
     transcript_path: given.transcript_path ?? '',

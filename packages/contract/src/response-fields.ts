@@ -1,4 +1,5 @@
 import type { Decision } from '@hookwire/fold';
+import { describeValue, isRecord } from './describe-value.js';
 import type { HandlerResult } from './handler-result.js';
 import { exceedsDepth, MAX_NESTING_DEPTH } from './nesting-depth.js';
 
@@ -16,24 +17,6 @@ export interface AnswerFields {
 
 const LEGACY_DECISIONS: Record<string, Decision> = { approve: 'allow', block: 'deny' };
 const PERMISSION_DECISIONS: Record<string, Decision> = { allow: 'allow', deny: 'deny', ask: 'ask' };
-
-/** Describes a received value for a message: its JSON text, shortened, and its type. */
-export function describeValue(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = typeof value === 'bigint' ? `${value}n` : Object.prototype.toString.call(value);
-  }
-  if (text.length > 60) text = `${text.slice(0, 57)}...`;
-  if (value === null || value === undefined) return text;
-  const type = Array.isArray(value) ? 'array' : typeof value;
-  return `${type} ${text}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Reads the recognised fields of a hook's JSON answer (ARCHITECTURE §6). A field of the wrong type
@@ -77,7 +60,7 @@ export function readAnswerFields(answer: Record<string, unknown>, eventName: str
   let permissionReason: string | undefined;
   const specific = answer.hookSpecificOutput;
   if (specific !== undefined) {
-    if (!isObject(specific)) {
+    if (!isRecord(specific)) {
       warnings.push(`hookSpecificOutput must be an object, received ${describeValue(specific)}; ignored`);
     } else if (specific.hookEventName !== eventName) {
       warnings.push(
@@ -92,9 +75,9 @@ export function readAnswerFields(answer: Record<string, unknown>, eventName: str
       if (context !== undefined) fields.additionalContext.push(context);
       const updated = specific.updatedInput;
       if (updated !== undefined) {
-        if (isObject(updated) && exceedsDepth(updated)) {
+        if (isRecord(updated) && exceedsDepth(updated)) {
           warnings.push(`hookSpecificOutput.updatedInput is nested deeper than ${MAX_NESTING_DEPTH} levels; dropped`);
-        } else if (isObject(updated)) {
+        } else if (isRecord(updated)) {
           fields.updatedInput = updated;
           warnings.push('hookSpecificOutput.updatedInput is recorded but not applied');
         } else {

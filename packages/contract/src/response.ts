@@ -1,3 +1,4 @@
+import { isRecord } from './describe-value.js';
 import { CANONICAL_EVENTS } from './events.js';
 import { resolveEvent } from './dialects/index.js';
 import type { HandlerResult, ProcessEnd } from './handler-result.js';
@@ -60,10 +61,9 @@ export function readStdout(stdout: string, eventName: string, truncated = false,
     } catch {
       answer = undefined;
     }
-    if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) {
-      const fields = answer as Record<string, unknown>;
-      if (acceptOracleForm && Object.hasOwn(fields, 'ok')) return readOracleObject(fields, name);
-      return toHandlerResult(readAnswerFields(fields, name));
+    if (isRecord(answer)) {
+      if (acceptOracleForm && Object.hasOwn(answer, 'ok')) return readOracleObject(answer, name);
+      return toHandlerResult(readAnswerFields(answer, name));
     }
     return plainText(text, name, ['stdout starts with "{" but is not valid JSON; read as plain text'], truncated);
   }

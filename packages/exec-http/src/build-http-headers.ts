@@ -1,6 +1,5 @@
+import { isReservedHeader } from '@hookwire/http-post';
 import { expandHeaders, type ExpandedHeaders } from './expand-headers.js';
-
-const RESERVED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
 
 /**
  * The headers of one webhook POST: `Content-Type: application/json`, then the hook's own headers
@@ -16,7 +15,7 @@ export function buildWebhookHeaders(
   const built: Record<string, string> = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(expanded.headers)) {
     const key = name.toLowerCase();
-    if (RESERVED.has(key)) {
+    if (isReservedHeader(key)) {
       expanded.warnings.push(`header "${name}" is set by the HTTP client; the configured value is not sent`);
       continue;
     }

@@ -1,5 +1,5 @@
 import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { collectSecrets, execResult, readStdout, redactSecrets, redactText } from '@hookwire/contract';
+import { collectSecrets, elapsedMs, execResult, OptionError, type OptionErrorCode, readStdout, redactSecrets, redactText } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, parseTargetUrl, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildWebhookHeaders } from './build-http-headers.js';
@@ -14,7 +14,7 @@ export interface HttpExecutorOptions {
 }
 
 /** Stable `code` of the error {@link createHttpExecutor} throws for invalid options. */
-export const HTTP_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_HTTP_INVALID_OPTIONS';
+export const HTTP_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_HTTP_INVALID_OPTIONS' satisfies OptionErrorCode;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const ERROR_SNIPPET_BYTES = 4096;
 
@@ -37,7 +37,7 @@ function failed(failure: Failure, warnings: string[] = []): HandlerResult {
 export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<HttpHook> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
-    throw Object.assign(new RangeError(`maxBodyBytes must be a non-negative integer, received ${String(maxBodyBytes)}`), { code: HTTP_EXECUTOR_INVALID_OPTIONS });
+    throw new OptionError(HTTP_EXECUTOR_INVALID_OPTIONS, `maxBodyBytes must be a non-negative integer, received ${String(maxBodyBytes)}`);
   }
   const owned = options.dispatcher === undefined ? new Agent() : undefined;
   const dispatcher: Dispatcher = options.dispatcher ?? (owned as Agent);
@@ -77,7 +77,7 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
     kind: 'webhook',
     async run(hook, request) {
       const started = performance.now();
-      const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('webhook', result, performance.now() - started, flags);
+      const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('webhook', result, elapsedMs(started), flags);
       try {
         return await post(hook, request, finish);
       } catch (error) {

@@ -1,3 +1,5 @@
+import { typeName } from '@hookwire/contract';
+
 const REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 const UNSAFE = /[\r\n\0]/g;
 
@@ -31,13 +33,13 @@ export function expandHeaders(
   const expanded: ExpandedHeaders = { headers: {}, warnings: [] };
   if (headers === undefined || headers === null) return expanded;
   if (typeof headers !== 'object' || Array.isArray(headers)) {
-    expanded.warnings.push(`headers must be an object of strings, received ${typeof headers}; no header sent`);
+    expanded.warnings.push(`headers must be an object of strings, received ${typeName(headers)}; no header sent`);
     return expanded;
   }
   const allowed = new Set(Array.isArray(allowedEnvVars) ? allowedEnvVars.filter((name): name is string => typeof name === 'string') : []);
   for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
     if (typeof value !== 'string') {
-      expanded.warnings.push(`header "${name}" must be a string, received ${value === null ? 'null' : typeof value}; not sent`);
+      expanded.warnings.push(`header "${name}" must be a string, received ${typeName(value)}; not sent`);
       continue;
     }
     expanded.headers[name] = expandHeaderValue(value, allowed, env);

@@ -1,6 +1,6 @@
 import { describeExecutorConformance } from '../../../test/conformance/executor-suite.js';
 import { createHttpExecutor, type HttpHook } from '../src/index.js';
-import { reply, startTestServer } from '../../../test/support/http-test-server.js';
+import { reply, startTestServer } from '@hookwire/test-utils';
 
 describeExecutorConformance<HttpHook>('exec-http', async () => {
   const server = await startTestServer((request, response) => {

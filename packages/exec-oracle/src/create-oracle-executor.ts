@@ -1,5 +1,5 @@
 import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { collectSecrets, execResult, redactSecrets, redactText } from '@hookwire/contract';
+import { collectSecrets, elapsedMs, execResult, OptionError, type OptionErrorCode, redactSecrets, redactText } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildJudgeMessages } from './build-oracle-messages.js';
@@ -17,7 +17,7 @@ export interface OracleExecutorOptions {
 }
 
 /** Stable `code` of the error {@link createOracleExecutor} throws for invalid options. */
-export const ORACLE_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_ORACLE_INVALID_OPTIONS';
+export const ORACLE_EXECUTOR_INVALID_OPTIONS = 'HOOKWIRE_EXEC_ORACLE_INVALID_OPTIONS' satisfies OptionErrorCode;
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -50,7 +50,7 @@ function describeErrorBody(text: string): string {
 export function createOracleExecutor(options: OracleExecutorOptions = {}): Executor<OracleHook> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
-    throw Object.assign(new RangeError(`maxBodyBytes must be a non-negative integer, received ${String(maxBodyBytes)}`), { code: ORACLE_EXECUTOR_INVALID_OPTIONS });
+    throw new OptionError(ORACLE_EXECUTOR_INVALID_OPTIONS, `maxBodyBytes must be a non-negative integer, received ${String(maxBodyBytes)}`);
   }
   const owned = options.dispatcher === undefined ? new Agent() : undefined;
   const dispatcher: Dispatcher = options.dispatcher ?? (owned as Agent);
@@ -90,7 +90,7 @@ export function createOracleExecutor(options: OracleExecutorOptions = {}): Execu
     kind: 'oracle',
     async run(hook, request) {
       const started = performance.now();
-      const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('oracle', result, performance.now() - started, flags);
+      const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('oracle', result, elapsedMs(started), flags);
       try {
         return await ask(hook, request, finish);
       } catch (error) {

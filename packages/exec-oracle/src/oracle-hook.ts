@@ -1,14 +1,7 @@
-/** The LLM endpoint a prompt hook asks (the config's `llm`). */
-export interface LlmConfig {
-  /** Base URL of an OpenAI-compatible API; the executor POSTs to `{baseUrl}/chat/completions`. */
-  baseUrl: string;
-  /** The model sent with each request, unless the hook names its own. */
-  model: string;
-  /** The environment variable holding the API key, sent as `Authorization: Bearer <key>`. */
-  apiKeyEnv?: string;
-  /** Extra request headers, sent as written. */
-  headers?: Record<string, string>;
-}
+import type { LlmConfig } from '@hookwire/contract';
+
+/** The LLM endpoint a prompt hook asks: the config's `llm`, as `@hookwire/contract` reads it (`LlmConfigSchema`). */
+export type { LlmConfig };
 
 /** A prompt (LLM-judge) handler as the runtime hands it to the executor. */
 export interface OracleHook {

@@ -1,4 +1,5 @@
-import { parseTargetUrl, showUrl } from '@hookwire/http-post';
+import { typeName } from '@hookwire/contract';
+import { isReservedHeader, parseTargetUrl, showUrl } from '@hookwire/http-post';
 import type { LlmConfig, OracleHook } from './oracle-hook.js';
 
 /** Everything needed to send one judge request, or why the hook cannot be asked. */
@@ -19,25 +20,19 @@ export type ChatRequestPlan =
 
 export const NO_LLM_MESSAGE = 'no llm configured: add "llm": {"baseUrl", "model"} to the config';
 
-const RESERVED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
-
-function typeOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
-
 /** Checks a prompt hook's endpoint, model, prompt and API key and builds the request headers. */
 export function prepareChatRequest(hook: OracleHook, env: Readonly<Record<string, string | undefined>>): ChatRequestPlan {
   const llm: unknown = hook?.llm;
   if (llm === undefined || llm === null) return { ok: false, message: NO_LLM_MESSAGE };
-  if (typeof llm !== 'object' || Array.isArray(llm)) return { ok: false, message: `llm must be an object {"baseUrl", "model"}, received ${typeOf(llm)}` };
+  if (typeof llm !== 'object' || Array.isArray(llm)) return { ok: false, message: `llm must be an object {"baseUrl", "model"}, received ${typeName(llm)}` };
   const config = llm as Partial<Record<keyof LlmConfig, unknown>>;
   const target = parseTargetUrl(config.baseUrl, 'llm.baseUrl');
   if (!target.ok) return target;
   const model = hook.model ?? config.model;
   if (typeof model !== 'string' || model === '') {
-    return { ok: false, message: `no model for the judge: set "model" on the hook or in llm (received ${typeOf(model)}${model === '' ? ' ""' : ''})` };
+    return { ok: false, message: `no model for the judge: set "model" on the hook or in llm (received ${typeName(model)}${model === '' ? ' ""' : ''})` };
   }
-  if (typeof hook.prompt !== 'string') return { ok: false, message: `the prompt hook's "prompt" must be a string, received ${typeOf(hook.prompt)}` };
+  if (typeof hook.prompt !== 'string') return { ok: false, message: `the prompt hook's "prompt" must be a string, received ${typeName(hook.prompt)}` };
 
   const url = new URL(target.url.href);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
@@ -46,11 +41,11 @@ export function prepareChatRequest(hook: OracleHook, env: Readonly<Record<string
   const secretHeaders: Record<string, string> = {};
   if (config.headers !== undefined && config.headers !== null) {
     if (typeof config.headers !== 'object' || Array.isArray(config.headers)) {
-      warnings.push(`llm.headers must be an object of strings, received ${typeOf(config.headers)}; no header sent`);
+      warnings.push(`llm.headers must be an object of strings, received ${typeName(config.headers)}; no header sent`);
     } else {
       for (const [name, value] of Object.entries(config.headers as Record<string, unknown>)) {
-        if (typeof value !== 'string') warnings.push(`llm.headers "${name}" must be a string, received ${typeOf(value)}; not sent`);
-        else if (RESERVED.has(name.toLowerCase())) warnings.push(`llm.headers "${name}" is set by the HTTP client; the configured value is not sent`);
+        if (typeof value !== 'string') warnings.push(`llm.headers "${name}" must be a string, received ${typeName(value)}; not sent`);
+        else if (isReservedHeader(name)) warnings.push(`llm.headers "${name}" is set by the HTTP client; the configured value is not sent`);
         else headers[name.toLowerCase()] = secretHeaders[name.toLowerCase()] = value;
       }
     }
@@ -59,7 +54,7 @@ export function prepareChatRequest(hook: OracleHook, env: Readonly<Record<string
   let apiKey: string | undefined;
   if (config.apiKeyEnv !== undefined) {
     if (typeof config.apiKeyEnv !== 'string' || config.apiKeyEnv === '') {
-      return { ok: false, message: `llm.apiKeyEnv must name an environment variable, received ${typeOf(config.apiKeyEnv)}` };
+      return { ok: false, message: `llm.apiKeyEnv must name an environment variable, received ${typeName(config.apiKeyEnv)}` };
     }
     const name = config.apiKeyEnv;
     apiKey = Object.hasOwn(env, name) ? env[name] : undefined;

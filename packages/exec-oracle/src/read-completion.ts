@@ -1,23 +1,15 @@
 import type { HandlerResult } from '@hookwire/contract';
-import { describeValue, parseOracleAnswer, redactText } from '@hookwire/contract';
+import { describeValue, isRecord, parseOracleAnswer, redactText } from '@hookwire/contract';
 
 function parseFailure(message: string): HandlerResult {
   return { warnings: [], failure: { class: 'parse', message } };
-}
-
-function describeReceived(value: unknown): string {
-  return value === undefined || value === null ? String(value) : describeValue(value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The text of a message's `content`: a string, or the `text` parts of an array of content parts. */
 function readContent(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
-  const texts = content.filter((part): part is { type: 'text'; text: string } => isObject(part) && part.type === 'text' && typeof part.text === 'string');
+  const texts = content.filter((part): part is { type: 'text'; text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string');
   return texts.length === 0 ? undefined : texts.map((part) => part.text).join('');
 }
 
@@ -33,18 +25,18 @@ export function readCompletion(body: string, eventName: string, secrets: readonl
   } catch {
     return parseFailure(`the LLM response body is not JSON: ${describeValue(body.trim().slice(0, 200))}`);
   }
-  if (!isObject(completion)) return parseFailure(`the LLM response body must be a JSON object, received ${describeValue(completion)}`);
+  if (!isRecord(completion)) return parseFailure(`the LLM response body must be a JSON object, received ${describeValue(completion)}`);
   const { choices } = completion;
   if (!Array.isArray(choices) || choices.length === 0) {
-    return parseFailure(`the LLM response has no choices[0] (choices: ${describeReceived(choices)})`);
+    return parseFailure(`the LLM response has no choices[0] (choices: ${describeValue(choices)})`);
   }
-  const message = isObject(choices[0]) ? choices[0].message : undefined;
-  if (!isObject(message)) return parseFailure(`the LLM response has no choices[0].message, received ${describeReceived(choices[0])}`);
+  const message = isRecord(choices[0]) ? choices[0].message : undefined;
+  if (!isRecord(message)) return parseFailure(`the LLM response has no choices[0].message, received ${describeValue(choices[0])}`);
   const read = readContent(message.content);
   const content = read === undefined ? undefined : redactText(read, secrets);
   if (content === undefined) {
     const refusal = typeof message.refusal === 'string' ? `; the model refused: ${redactText(message.refusal, secrets).slice(0, 200)}` : '';
-    return parseFailure(`the LLM response has no text in choices[0].message.content, received ${describeReceived(message.content)}${refusal}`);
+    return parseFailure(`the LLM response has no text in choices[0].message.content, received ${describeValue(message.content)}${refusal}`);
   }
   return parseOracleAnswer(content, eventName);
 }

@@ -1,6 +1,6 @@
 import { describeExecutorConformance } from '../../../test/conformance/executor-suite.js';
 import { createOracleExecutor, type OracleHook } from '../src/index.js';
-import { reply, startTestServer } from '../../../test/support/http-test-server.js';
+import { reply, startTestServer } from '@hookwire/test-utils';
 
 function completion(content: string): string {
   return JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });

@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import type { ExecRequest, Executor } from '@hookwire/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOracleExecutor, ORACLE_EXECUTOR_INVALID_OPTIONS, type LlmConfig, type OracleExecutorOptions, type OracleHook } from '../src/index.js';
-import { closeTestServers, findClosedPort, reply, startTestServer as startServer, type Handler, type Received, type TestServer } from '../../../test/support/http-test-server.js';
-import { waitFor } from '../../../test/support/wait-for.js';
+import { closeTestServers, findClosedPort, reply, startTestServer as startServer, type Handler, type Received, type TestServer, waitFor } from '@hookwire/test-utils';
 
 const PAYLOAD = { session_id: 's1', transcript_path: '', cwd: '/w', hook_event_name: 'PreToolUse', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 't1' };
 const INPUT = `${JSON.stringify(PAYLOAD)}\n`;

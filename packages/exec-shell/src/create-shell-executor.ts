@@ -1,7 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import {
+  elapsedMs,
+  execResult,
   interpretResponse,
+  OptionError,
+  sleep,
+  startDeadline,
+  type AbortCause,
+  type ExecFlags,
   type ExecRequest,
   type ExecResult,
   type Executor,
@@ -55,15 +62,12 @@ interface Settings {
   shellName: string;
 }
 
-type Interrupt = 'timeout' | 'cancel';
-
 interface ProcessExit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
 
 const IS_WINDOWS = process.platform === 'win32';
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** After the tree was killed, how long to wait for the direct child's exit to be reported. */
 const EXIT_REPORT_MS = 1000;
 
@@ -124,79 +128,55 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
     }),
   );
 
-  let interrupt: Interrupt | undefined;
-  let wake!: (value: 'interrupt') => void;
-  const interrupted = new Promise<'interrupt'>((resolve) => (wake = resolve));
-  const onTimeout = (): void => {
-    if (exit !== undefined || interrupt !== undefined) return;
-    interrupt = 'timeout';
-    wake('interrupt');
-  };
-  const onAbort = (): void => {
-    if (interrupt !== undefined) return;
-    interrupt = 'cancel';
-    wake('interrupt');
-  };
-  request.signal?.addEventListener('abort', onAbort, { once: true });
-  let timeoutTimer = startTimeout(request.timeoutMs, onTimeout);
-  let settleTimer: NodeJS.Timeout | undefined;
-
+  // One deadline for the timeout and the caller's signal; one controller stops every grace wait.
+  const deadline = startDeadline(request.timeoutMs, request.signal);
+  const waits = new AbortController();
   try {
-    if ((await Promise.race([exited, interrupted])) === 'exit') {
-      clearTimeout(timeoutTimer);
-      timeoutTimer = undefined;
+    if ((await Promise.race([exited, deadline.fired])) === 'exit') {
+      deadline.stopClock();
       if (!stdout.isClosed || !stderr.isClosed) {
-        const graceOver = new Promise<'grace'>((resolve) => {
-          settleTimer = setTimeout(resolve, settings.settleGraceMs, 'grace').unref();
-        });
-        if ((await Promise.race([streamsClosed, graceOver, interrupted])) === 'interrupt') {
-          await killProcessTree(pid, settings.killGraceMs);
-        }
+        const settled = await Promise.race([streamsClosed, sleep(settings.settleGraceMs, waits.signal), deadline.fired]);
+        if (settled === 'canceled') await killProcessTree(pid, settings.killGraceMs);
       }
     } else {
       await killProcessTree(pid, settings.killGraceMs);
-      await raceWithDelay(exited, EXIT_REPORT_MS);
+      await Promise.race([exited, sleep(EXIT_REPORT_MS, waits.signal)]);
     }
     await closeStreams(stdout, stderr);
   } finally {
-    clearTimeout(timeoutTimer);
-    clearTimeout(settleTimer);
-    request.signal?.removeEventListener('abort', onAbort);
+    waits.abort();
+    deadline.dispose();
   }
+  const interrupt = deadline.cause;
 
   const failure = interruptFailure(interrupt, request) ?? signalFailure(exit);
   const end: ProcessEnd =
     failure !== undefined ? { type: 'failed', failure } : { type: 'exit', code: exit?.code ?? Number.NaN };
   const stdoutText = stdout.text();
   const stderrText = stderr.text();
-  const result: ShellResult = {
-    kind: 'shell',
-    result: interpretResponse({
-      end,
-      stdout: stdoutText,
-      stderr: stderrText,
-      eventName: request.eventName,
-      stdoutTruncated: stdout.truncated,
-      acceptOracleForm: hook.acceptOracleForm === true,
-    }),
-    durationMs: elapsedSince(startedAt),
-    timedOut: interrupt === 'timeout',
-    canceled: interrupt === 'cancel',
-    spawnFailed: false,
-    outputTruncated: stdout.truncated || stderr.truncated,
+  const result = interpretResponse({
+    end,
     stdout: stdoutText,
     stderr: stderrText,
+    eventName: request.eventName,
+    stdoutTruncated: stdout.truncated,
+    acceptOracleForm: hook.acceptOracleForm === true,
+  });
+  const flags: ExecFlags = {
+    timedOut: interrupt === 'timeout',
+    canceled: interrupt === 'canceled',
+    outputTruncated: stdout.truncated || stderr.truncated,
   };
-  if (exit?.code != null) result.exitCode = exit.code;
-  if (exit?.signal != null) result.signal = exit.signal;
-  return result;
+  if (exit?.code != null) flags.exitCode = exit.code;
+  if (exit?.signal != null) flags.signal = exit.signal;
+  return { ...execResult('shell', result, elapsedMs(startedAt), flags), stdout: stdoutText, stderr: stderrText };
 }
 
 const CANCELED: Failure = { class: 'canceled', message: 'canceled' };
 
-function interruptFailure(interrupt: Interrupt | undefined, request: ExecRequest): Failure | undefined {
+function interruptFailure(interrupt: AbortCause | undefined, request: ExecRequest): Failure | undefined {
   if (interrupt === 'timeout') return { class: 'timeout', message: `timed out after ${request.timeoutMs} ms` };
-  if (interrupt === 'cancel') return CANCELED;
+  if (interrupt === 'canceled') return CANCELED;
   return undefined;
 }
 
@@ -213,19 +193,10 @@ function finishWithoutProcess(
   request: ExecRequest,
   startedAt: number,
   failure: Failure,
-  flags: { canceled?: boolean; spawnFailed?: boolean },
+  flags: Pick<ExecFlags, 'canceled' | 'spawnFailed'>,
 ): ShellResult {
-  return {
-    kind: 'shell',
-    result: interpretResponse({ end: { type: 'failed', failure }, stdout: '', stderr: '', eventName: request.eventName }),
-    durationMs: elapsedSince(startedAt),
-    timedOut: false,
-    canceled: flags.canceled === true,
-    spawnFailed: flags.spawnFailed === true,
-    outputTruncated: false,
-    stdout: '',
-    stderr: '',
-  };
+  const result = interpretResponse({ end: { type: 'failed', failure }, stdout: '', stderr: '', eventName: request.eventName });
+  return { ...execResult('shell', result, elapsedMs(startedAt), flags), stdout: '', stderr: '' };
 }
 
 /** The last resort for a bug in this package: still a result, never a rejection. */
@@ -241,25 +212,6 @@ async function closeStreams(stdout: Capture, stderr: Capture): Promise<void> {
   stdout.destroy();
   stderr.destroy();
   await Promise.all([stdout.closed, stderr.closed]);
-}
-
-function startTimeout(timeoutMs: number, onTimeout: () => void): NodeJS.Timeout | undefined {
-  if (timeoutMs === Number.POSITIVE_INFINITY) return undefined;
-  const delay = Number.isFinite(timeoutMs) ? Math.min(Math.max(timeoutMs, 0), MAX_TIMER_MS) : 0;
-  return setTimeout(onTimeout, delay).unref();
-}
-
-async function raceWithDelay(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function elapsedSince(startedAt: number): number {
-  return Math.max(0, Math.round(performance.now() - startedAt));
 }
 
 function resolveSettings(options: ShellExecutorOptions): Settings {
@@ -285,7 +237,6 @@ function readNonNegative(options: ShellExecutorOptions, key: 'maxOutputBytes' | 
   return value;
 }
 
-function invalidOption(key: string, expected: string, received: unknown): Error {
-  const error = new TypeError(`createShellExecutor: option "${key}" must be ${expected}, received ${JSON.stringify(received) ?? String(received)}`);
-  return Object.assign(error, { code: 'HOOKWIRE_OPTION_INVALID' });
+function invalidOption(key: string, expected: string, received: unknown): OptionError {
+  return new OptionError('HOOKWIRE_OPTION_INVALID', `createShellExecutor: option "${key}" must be ${expected}, received ${JSON.stringify(received) ?? String(received)}`);
 }

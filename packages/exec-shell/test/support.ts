@@ -6,10 +6,7 @@ export function fixture(name: string): string {
   return fileURLToPath(new URL(`../../../test/fixtures/${name}`, import.meta.url));
 }
 
-/** Quotes a string for `sh`. */
-export function quote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
+export { quote, waitUntil } from '@hookwire/test-utils';
 
 /** The pids a fixture wrote to its pid file, one per line. */
 export function readPids(file: string): number[] {
@@ -33,16 +30,6 @@ export function isGoneOrZombie(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-/** Polls `condition` until it holds; false when `withinMs` passed first. */
-export async function waitUntil(condition: () => boolean, withinMs = 10_000): Promise<boolean> {
-  const deadline = performance.now() + withinMs;
-  while (!condition()) {
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
 }
 
 /** Kills, by pid, processes a test left running on purpose. */

@@ -1,4 +1,4 @@
 export { fold, finish } from './fold.js';
-export { tally, tallyOf, combine, normalizeDecision, EMPTY_TALLY } from './tally.js';
+export { tally, normalizeDecision } from './tally.js';
 export type { Tally } from './tally.js';
 export type { Decision, DecisionInput, FoldInput, FoldOptions, Outcome } from './types.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combine, finish, fold, normalizeDecision, tally, type FoldInput, type Outcome } from '../src/index.js';
+import { finish, fold, normalizeDecision, tally, type FoldInput, type Outcome } from '../src/index.js';
+import { combine } from '../src/tally.js';
 
 const DECISIONS = ['allow', 'ask', 'deny', 'approve', 'block'] as const;
 const RANK = { none: 0, allow: 1, ask: 2, deny: 3 } as const;

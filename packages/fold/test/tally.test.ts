@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TALLY, combine, finish, fold, normalizeDecision, tally, tallyOf, type FoldInput } from '../src/index.js';
+import { finish, fold, normalizeDecision, tally, type FoldInput } from '../src/index.js';
+import { EMPTY_TALLY, combine, tallyOf } from '../src/tally.js';
 
 describe('normalizeDecision', () => {
   it.each([

@@ -5,3 +5,4 @@ export type { TargetUrl } from './parse-target-url.js';
 export { describeHttpStatus } from './describe-http-status.js';
 export { clipFirstLine } from './clip-first-line.js';
 export { describeRequestError } from './describe-request-error.js';
+export { isReservedHeader } from './reserved-headers.js';

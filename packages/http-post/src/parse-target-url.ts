@@ -1,3 +1,5 @@
+import { typeName } from '@hookwire/contract';
+
 /** A URL a request may be sent to, or why it may not. */
 export type TargetUrl = { ok: true; url: URL; shown: string } | { ok: false; message: string };
 
@@ -12,7 +14,7 @@ export function showUrl(url: URL): string {
 /** Checks that `value` is an absolute `http:` or `https:` URL. `what` names it in the message. */
 export function parseTargetUrl(value: unknown, what: string): TargetUrl {
   if (typeof value !== 'string') {
-    return { ok: false, message: `${what} must be a string, received ${value === null ? 'null' : typeof value}` };
+    return { ok: false, message: `${what} must be a string, received ${typeName(value)}` };
   }
   let url: URL;
   try {

@@ -1,7 +1,7 @@
 import { request as sendRequest, type Dispatcher } from 'undici';
 import { describeRequestError } from './describe-request-error.js';
 import { readCappedBody } from './read-capped-body.js';
-import { startDeadline } from './request-deadline.js';
+import { startDeadline } from '@hookwire/contract';
 
 /** Where a request goes: its URL, and the URL as messages show it (as `parseTargetUrl` gives them). */
 export interface PostTarget {

@@ -1,8 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestServers, findClosedPort, reply, startTestServer, type TestServer } from '../../../test/support/http-test-server.js';
-import { waitFor } from '../../../test/support/wait-for.js';
+import { closeTestServers, findClosedPort, reply, startTestServer, type TestServer, waitFor } from '@hookwire/test-utils';
 import { parseTargetUrl } from '../src/parse-target-url.js';
 import { postAndRead, type PostRequest, type PostTarget } from '../src/post-and-read.js';
 

@@ -1,6 +1,8 @@
 import {
+  elapsedMs,
   execResult,
   readStdout,
+  startDeadline,
   type ExecFlags,
   type CanonicalEvent,
   type ExecRequest,
@@ -53,18 +55,10 @@ function readProxyAnswer(answer: unknown, eventName: string): HandlerResult {
 /** Runs a host's proxy function under the request's timeout and abort signal. */
 export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, request: ExecRequest): Promise<ExecResult> {
   const started = performance.now();
-  const controller = new AbortController();
-  const parent = request.signal;
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<'timeout' | 'canceled'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), request.timeoutMs);
-    onAbort = () => resolve('canceled');
-    parent?.addEventListener('abort', onAbort, { once: true });
-  });
+  const finish = (result: HandlerResult, flags?: ExecFlags) => execResult('proxy', result, elapsedMs(started), flags);
+  if (request.signal?.aborted) return finish({ warnings: [], failure: { class: 'canceled', message: 'canceled before the proxy was called' } }, { canceled: true });
+  const deadline = startDeadline(request.timeoutMs, request.signal);
   try {
-    const finish = (result: HandlerResult, flags?: ExecFlags) => execResult('proxy', result, performance.now() - started, flags);
-    if (parent?.aborted) return finish({ warnings: [], failure: { class: 'canceled', message: 'canceled before the proxy was called' } }, { canceled: true });
     const call: ProxyCall = {
       hook: spec,
       canonical: request.canonical,
@@ -72,7 +66,7 @@ export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, req
       input: request.input,
       cwd: request.cwd,
       timeoutMs: request.timeoutMs,
-      signal: controller.signal,
+      signal: deadline.signal,
     };
     const answered = Promise.resolve()
       .then(() => proxy(call))
@@ -80,9 +74,8 @@ export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, req
         (answer) => ({ answer }),
         (error: unknown) => ({ error }),
       );
-    const first = await Promise.race([answered, stop]);
+    const first = await Promise.race([answered, deadline.fired]);
     if (first === 'timeout' || first === 'canceled') {
-      controller.abort();
       const timedOut = first === 'timeout';
       const message = timedOut ? `proxy timed out after ${request.timeoutMs} ms` : 'proxy canceled';
       return finish({ warnings: [], failure: { class: first, message } }, { timedOut, canceled: !timedOut });
@@ -93,7 +86,6 @@ export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, req
     }
     return finish(readProxyAnswer(first.answer, request.eventName));
   } finally {
-    clearTimeout(timer);
-    if (onAbort) parent?.removeEventListener('abort', onAbort);
+    deadline.dispose();
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '@hookwire/contract';
 import { indexHooks, type HookIndex } from './hook-index.js';
 
-/** One config in force: immutable, swapped whole on reload. */
+/** One config in force: immutable, swapped whole on reload (the selection memo lives beside it, in the runtime). */
 export interface ConfigState {
   readonly config: HookwireConfig;
   readonly byEvent: HookIndex;
@@ -65,12 +65,12 @@ async function readSource(path: string): Promise<ParsedSource | Diagnostic> {
     text = read;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return { severity: 'error', path: '', message: `cannot read config file ${file}: ${code}`, file } as Diagnostic;
+    return { severity: 'error', path: '', message: `cannot read config file ${file}: ${code}`, file };
   }
   try {
     return { config: JSON.parse(text), file, configDir: dirname(file) };
   } catch (error) {
-    return { severity: 'error', path: '', message: `config file ${file} is not valid JSON: ${(error as Error).message}`, file } as Diagnostic;
+    return { severity: 'error', path: '', message: `config file ${file} is not valid JSON: ${(error as Error).message}`, file };
   }
 }
 
@@ -90,7 +90,7 @@ export async function loadConfigState(source: ConfigSource): Promise<LoadResult>
       continue;
     }
     const result = parseConfig(item.config);
-    for (const d of result.diagnostics) diagnostics.push(item.file === undefined ? d : ({ ...d, file: item.file } as Diagnostic));
+    for (const d of result.diagnostics) diagnostics.push(item.file === undefined ? d : { ...d, file: item.file });
     if (result.config) {
       configs.push(result.config);
       for (let i = 0; i < result.config.hooks.length; i++) dirs.push(item.configDir);

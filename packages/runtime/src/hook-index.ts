@@ -1,5 +1,6 @@
 import { compileMatcher, type CanonicalEvent } from '@hookwire/contract';
 import type { LoadedHook } from './loaded-hook.js';
+import type { SelectionMemo } from './selection-memo.js';
 import { matchOffThread } from './match-off-thread.js';
 
 /**
@@ -12,8 +13,6 @@ export interface EventHooks {
   readonly byName: ReadonlyMap<string, readonly LoadedHook[]>;
   /** Hooks whose matcher must be tested: match-all and regular expressions. */
   readonly tested: readonly LoadedHook[];
-  /** Selections already made, by subject: a config is immutable and a host names few tools. */
-  readonly selected: Map<string, readonly LoadedHook[]>;
 }
 
 /** How many subjects' selections an event remembers; past that the memory starts over. */
@@ -30,7 +29,7 @@ export type HookIndex = ReadonlyMap<CanonicalEvent, EventHooks>;
 
 /** Indexes hooks by event and, for exact-name matchers, by name; matchers are compiled once here. */
 export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>[]): HookIndex {
-  const index = new Map<CanonicalEvent, { all: LoadedHook[]; byName: Map<string, LoadedHook[]>; tested: LoadedHook[]; selected: Map<string, readonly LoadedHook[]> }>();
+  const index = new Map<CanonicalEvent, { all: LoadedHook[]; byName: Map<string, LoadedHook[]>; tested: LoadedHook[] }>();
   hooks.forEach((hook, order) => {
     const compiled = compileMatcher(hook.spec.matcher);
     // The parser refused bad regular expressions; a matcher that still fails to compile matches nothing.
@@ -42,7 +41,7 @@ export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>
     };
     let entry = index.get(hook.spec.event);
     if (!entry) {
-      entry = { all: [], byName: new Map(), tested: [], selected: new Map() };
+      entry = { all: [], byName: new Map(), tested: [] };
       index.set(hook.spec.event, entry);
     }
     entry.all.push(loaded);
@@ -61,16 +60,17 @@ export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>
 
 const NONE: readonly LoadedHook[] = [];
 
-/** The hooks an event and subject select, in configuration order. */
-export function selectHooks(hooks: EventHooks | undefined, hasSubject: boolean, subject: string | undefined): readonly LoadedHook[] {
+/** The hooks an event and subject select, in configuration order; `memo` remembers selections (a host names few tools). */
+export function selectHooks(hooks: EventHooks | undefined, hasSubject: boolean, subject: string | undefined, memo: SelectionMemo): readonly LoadedHook[] {
   if (!hooks) return NONE;
   if (!hasSubject) return hooks.all;
   if (subject === undefined || subject.length > MAX_REMEMBERED_SUBJECT_LENGTH) return select(hooks, subject);
-  let selected = hooks.selected.get(subject);
+  const remembered = memo.of(hooks);
+  let selected = remembered.get(subject);
   if (selected === undefined) {
     selected = select(hooks, subject);
-    if (hooks.selected.size >= SELECTION_CACHE_SIZE) hooks.selected.clear();
-    hooks.selected.set(subject, selected);
+    if (remembered.size >= SELECTION_CACHE_SIZE) remembered.clear();
+    remembered.set(subject, selected);
   }
   return selected;
 }

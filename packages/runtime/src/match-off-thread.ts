@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { HookwireError } from './errors.js';
+import { DispatchError } from '@hookwire/contract';
 
 // The worker only runs RegExps the matcher compiled (their source and flags, the linear-time `l`
 // included), so it needs no module of its own: V8 flags are process-wide.
@@ -14,7 +14,7 @@ parentPort.postMessage(patterns.map(({ source, flags }) => new RegExp(source, fl
  * `signal` aborts (rejecting with `HOOKWIRE_CANCELED`) or once it has answered.
  */
 export function matchOffThread(regexes: readonly RegExp[], subject: string, signal: AbortSignal | undefined): Promise<boolean[]> {
-  if (signal?.aborted) return Promise.reject(new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled'));
+  if (signal?.aborted) return Promise.reject(new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled'));
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -28,11 +28,11 @@ export function matchOffThread(regexes: readonly RegExp[], subject: string, sign
       void worker.terminate();
       done();
     };
-    const onAbort = () => settle(() => reject(new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled')));
-    const failed = (why: string) =>
-      settle(() => reject(new HookwireError('HOOKWIRE_MATCH_FAILED', `matching a ${subject.length}-character subject failed: ${why}`)));
+    const onAbort = () => settle(() => reject(new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled')));
+    const failed = (why: string, cause?: unknown) =>
+      settle(() => reject(new DispatchError('HOOKWIRE_MATCH_FAILED', `matching a ${subject.length}-character subject failed: ${why}`, { cause })));
     worker.once('message', (results: boolean[]) => settle(() => resolve(results)));
-    worker.once('error', (error: Error) => failed(error.message));
+    worker.once('error', (error: Error) => failed(error.message, error));
     worker.once('exit', (code) => failed(`the matching thread exited with code ${code}`));
     signal?.addEventListener('abort', onAbort, { once: true });
   });

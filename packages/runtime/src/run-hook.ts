@@ -1,4 +1,4 @@
-import { eventNameIn, execResult, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
+import { eventNameIn, execResult, roundMs, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
 import { applyOnError } from './apply-on-error.js';
 import type { LoadedHook } from './loaded-hook.js';
@@ -98,7 +98,7 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   const result = redactSecrets(exec.result, secrets);
   if (ctx.warnings.length > 0) result.warnings = [...ctx.warnings, ...result.warnings];
   const { outcome, vote, onError } = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
-  const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: Math.round(exec.durationMs * 1000) / 1000 };
+  const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: roundMs(exec.durationMs) };
   if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;
   if (exec.status !== undefined) record.status = exec.status;
   if (onError !== undefined) record.onError = onError;

@@ -7,15 +7,19 @@ import {
   type CanonicalEvent,
   type Diagnostic,
   type DialectName,
+  ConfigError,
+  describeType,
+  DispatchError,
+  isRecord,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
 import type { LoadedHook } from './loaded-hook.js';
-import { HookwireError } from './errors.js';
 import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './agent-proxy.js';
 import { needsOffThreadMatch, selectHooks, selectHooksOffThread } from './hook-index.js';
+import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import type { RunRecord } from './run-record.js';
@@ -40,12 +44,14 @@ export interface DispatchOptions {
   subject?: string;
   /** The working directory of handler processes; else the payload's `cwd`, else the runtime's own. */
   cwd?: string;
+  /** Cancels the whole dispatch: every running handler's process tree is killed. */
+  signal?: AbortSignal;
   /**
-   * Cancels the whole dispatch: every running handler's process tree is killed. A function is
-   * called only once a hook is selected (or a long subject is matched off the thread), so a host
-   * can skip making a signal for dispatches that run nothing.
+   * Makes the dispatch's cancel signal on demand instead of `signal`: called at most once, and only
+   * when the dispatch selects a hook to run (or matches a long subject off the thread), so a host serving many dispatches that run nothing
+   * need not make an `AbortController` for each (the sidecar does this). Ignored when `signal` is given.
    */
-  signal?: AbortSignal | (() => AbortSignal);
+  makeSignal?: () => AbortSignal;
   /** Bounds the whole dispatch: hooks still running then are cut like timeouts (their onError applies). */
   budgetMs?: number;
 }
@@ -90,41 +96,43 @@ function errorSummary(diagnostics: readonly Diagnostic[]): string {
 /**
  * Creates a runtime on a config: `dispatch` runs the hooks an event selects, in configuration
  * order, and folds their answers; `reload` swaps configs atomically. Rejects with
- * `HOOKWIRE_CONFIG_INVALID` (diagnostics in `details`) when the first config has errors.
+ * a `ConfigError` of code `HOOKWIRE_CONFIG_INVALID` (its `diagnostics` say why) when the first config has errors.
  */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createJsonLogger();
   const executors = createExecutorTable();
   const loaded = await loadConfigState(sourceOf(options));
   if (!loaded.ok) {
-    throw new HookwireError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), { details: { diagnostics: loaded.diagnostics } });
+    throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
-  let state: ConfigState = loaded.state;
+  // The state and its selection memo are swapped together: a reload starts with an empty memo.
+  let current: { state: ConfigState; memo: SelectionMemo } = { state: loaded.state, memo: new SelectionMemo() };
   let closed = false;
 
   async function dispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions = {}): Promise<DispatchResult> {
-    if (closed) throw new HookwireError('HOOKWIRE_CLOSED', 'the runtime is closed');
+    if (closed) throw new DispatchError('HOOKWIRE_CLOSED', 'the runtime is closed');
     const resolved = resolveEvent(event);
-    if (!resolved) throw new HookwireError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
-    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
-      throw new HookwireError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${Array.isArray(payload) ? 'an array' : payload === null ? 'null' : typeof payload}`);
+    if (!resolved) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
+    if (payload !== undefined && !isRecord(payload)) {
+      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${describeType(payload)}`);
     }
-    const signalSource = dispatchOptions.signal;
-    if (typeof signalSource === 'object' && signalSource.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (dispatchOptions.signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
-    const snapshot = state;
+    const { state: snapshot, memo } = current;
     const given = payload as Record<string, unknown> | undefined;
     const hasSubject = traits.subject !== 'none';
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
     const eventHooks = snapshot.byEvent.get(canonical);
-    const resolveSignal = () => (typeof signalSource === 'function' ? signalSource() : signalSource);
+    // makeSignal is called at most once, and only once something may need the signal.
+    let made: { signal: AbortSignal | undefined } | undefined;
+    const resolveSignal = (): AbortSignal | undefined => (made ??= { signal: dispatchOptions.signal ?? dispatchOptions.makeSignal?.() }).signal;
     const selected = needsOffThreadMatch(eventHooks, hasSubject, subject)
       ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
-      : selectHooks(eventHooks, hasSubject, subject);
+      : selectHooks(eventHooks, hasSubject, subject, memo);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
     const signal = resolveSignal();
-    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
     const warnings: string[] = [];
     const cwd = resolveCwd(dispatchOptions.cwd, given?.cwd, warnings);
@@ -154,7 +162,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const ran = snapshot.config.parallel
       ? await Promise.all(selected.map((hook) => runHook(hook, ctx)))
       : await runInOrder(selected, ctx);
-    if (signal?.aborted) throw new HookwireError('HOOKWIRE_CANCELED', 'dispatch canceled');
+    if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const votes: FoldInput[] = ran.map((r) => r.vote);
     return { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
   }
@@ -171,7 +179,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   async function reload(config?: unknown): Promise<ReloadResult> {
     const next = await loadConfigState(sourceOf(options, config));
     if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
-    state = next.state;
+    current = { state: next.state, memo: new SelectionMemo() };
     return { ok: true, diagnostics: [...next.state.diagnostics] };
   }
 
@@ -179,7 +187,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     dispatch,
     reload,
     get diagnostics() {
-      return state.diagnostics;
+      return current.state.diagnostics;
     },
     async close() {
       closed = true;

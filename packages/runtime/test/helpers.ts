@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { quote, removeTempDirs, tempDir as makeTempDir } from '@hookwire/test-utils';
 import { createRuntime, silentLogger, type Logger, type Runtime, type RuntimeOptions } from '../src/index.js';
 
 /** A logger that remembers what it was told. */
@@ -14,7 +14,6 @@ export function recordingLogger(): Logger & { entries: { level: string; message:
 }
 
 const opened: Runtime[] = [];
-const dirs: string[] = [];
 
 export async function runtimeOf(config: unknown, options: Omit<RuntimeOptions, 'config'> = {}): Promise<Runtime> {
   const runtime = await createRuntime({ config, logger: silentLogger, ...options });
@@ -22,10 +21,8 @@ export async function runtimeOf(config: unknown, options: Omit<RuntimeOptions, '
   return runtime;
 }
 
-export async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-runtime-'));
-  dirs.push(dir);
-  return dir;
+export function tempDir(): Promise<string> {
+  return makeTempDir('hookwire-runtime-');
 }
 
 export async function writeJson(dir: string, name: string, value: unknown): Promise<string> {
@@ -36,8 +33,8 @@ export async function writeJson(dir: string, name: string, value: unknown): Prom
 
 export async function cleanup(): Promise<void> {
   await Promise.all(opened.splice(0).map((r) => r.close()));
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  await removeTempDirs();
 }
 
 /** A command hook that prints a JSON answer. */
-export const say = (answer: unknown) => `printf '%s' '${JSON.stringify(answer).replaceAll("'", "'\\''")}'`;
+export const say = (answer: unknown) => `printf '%s' ${quote(JSON.stringify(answer))}`;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuntime, HookwireError } from '../src/index.js';
+import { ConfigError, createRuntime, HookwireError } from '../src/index.js';
 import { cleanup, recordingLogger, runtimeOf, say, tempDir, writeJson } from './helpers.js';
 
 afterEach(cleanup);
@@ -275,6 +275,31 @@ describe('cancellation', () => {
     await expect(readFile(join(dir, 'ran'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('calls makeSignal only when a hook is selected, once, and cancels through what it made', async () => {
+    const runtime = await runtimeOf({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'sleep 30' }] });
+    let made = 0;
+    const controller = new AbortController();
+    const makeSignal = (): AbortSignal => {
+      made += 1;
+      return controller.signal;
+    };
+    const miss = await runtime.dispatch('PreToolUse', { tool_name: 'Read', tool_input: {} }, { makeSignal });
+    expect(miss.runs).toEqual([]);
+    expect(made).toBe(0);
+    const pending = runtime.dispatch('PreToolUse', bash, { makeSignal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(pending).rejects.toMatchObject({ code: 'HOOKWIRE_CANCELED' });
+    expect(made).toBe(1);
+  });
+
+  it('prefers signal over makeSignal', async () => {
+    const runtime = await runtimeOf({ hooks: [{ event: 'PreToolUse', type: 'command', command: 'true' }] });
+    let made = 0;
+    const result = await runtime.dispatch('PreToolUse', bash, { signal: new AbortController().signal, makeSignal: () => ((made += 1), new AbortController().signal) });
+    expect(result.runs).toHaveLength(1);
+    expect(made).toBe(0);
+  });
+
   it('cuts hooks at the dispatch budget like timeouts', async () => {
     const runtime = await runtimeOf({
       onError: 'block',
@@ -297,7 +322,7 @@ describe('config loading and reload', () => {
     const error = await createRuntime({ config: { hooks: [{ event: 'Nope', type: 'command', command: 'true' }] } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HookwireError);
     expect((error as HookwireError).code).toBe('HOOKWIRE_CONFIG_INVALID');
-    expect((error as HookwireError).details?.diagnostics).toEqual([expect.objectContaining({ severity: 'error', path: '/hooks/0/event' })]);
+    expect((error as ConfigError).diagnostics).toEqual([expect.objectContaining({ severity: 'error', path: '/hooks/0/event' })]);
   });
 
   it('reports a file that is not JSON, naming the file', async () => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { main, UsageError, USAGE } from './cli.js';
+import { UsageError } from '@hookwire/contract';
+import { main, USAGE } from './cli.js';
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

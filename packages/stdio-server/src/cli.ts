@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '@hookwire/contract';
 import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hookwire/runtime';
 import { runBridge } from './bridge/run-bridge.js';
 import { formatDiagnostics, formatRuns } from './format.js';
@@ -21,9 +22,6 @@ run       one-shot bridge: read one hook payload on stdin, run every configured 
 check     print the config's diagnostics; exit 1 on errors
 dispatch  run one dispatch and print the outcome and a table of the runs
 `;
-
-/** A mistake in the command line: printed with the usage, exit 2. */
-export class UsageError extends Error {}
 
 const OPTIONS = {
   config: { type: 'string', multiple: true },
@@ -66,7 +64,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError((error as Error).message, { cause: error });
   }
   const { values, positionals } = parsed;
   if (values.version) {
@@ -114,7 +112,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       try {
         payload = JSON.parse(source === '-' ? await readStdin() : await readFile(source, 'utf8'));
       } catch (error) {
-        throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`);
+        throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`, { cause: error });
       }
       const runtime = await createRuntime({ configPath: configsOf(values, 'dispatch'), logger });
       try {

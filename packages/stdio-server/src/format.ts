@@ -13,10 +13,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
   if (diagnostics.length === 0) return 'config OK: no problems found\n';
   const sorted = [...diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const lines = sorted.map((d) => {
-    const file = (d as Diagnostic & { file?: string }).file;
-    return `${d.severity.padEnd(7)} ${file ? `${file}#` : ''}${d.path || '/'}: ${d.message}`;
-  });
+  const lines = sorted.map((d) => `${d.severity.padEnd(7)} ${d.file ? `${d.file}#` : ''}${d.path || '/'}: ${d.message}`);
   return `${lines.join('\n')}\n${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} warning${diagnostics.length - errors === 1 ? '' : 's'}\n`;
 }
 

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { createRuntime, HookwireError, type Logger } from '@hookwire/runtime';
+import { ConfigError } from '@hookwire/contract';
+import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
 import { onStopSignals, STOP_SIGNALS } from './stop-signals.js';
 import { VERSION } from './version.js';
@@ -18,8 +19,8 @@ export async function listen(options: ListenOptions): Promise<number> {
   try {
     runtime = await createRuntime({ configPath: options.configPaths, logger });
   } catch (error) {
-    if (error instanceof HookwireError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
-      for (const d of (error.details?.diagnostics as unknown[]) ?? []) logger.error('config diagnostic', { diagnostic: d });
+    if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
+      for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
       logger.error(error.message);
       return 2;
     }

@@ -1,3 +1,4 @@
+import { isRecord, typeName } from '@hookwire/contract';
 /** The stdio protocol version this server speaks (ARCHITECTURE §9). */
 export const PROTOCOL_VERSION = 1;
 
@@ -24,10 +25,6 @@ export type ParsedRequest =
 
 const OPS = ['ping', 'dispatch', 'reload', 'bye', 'cancel'];
 
-function typeName(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
-
 function isId(value: unknown): value is RequestId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
@@ -40,10 +37,8 @@ export function parseRequest(line: string): ParsedRequest {
   } catch (error) {
     return { ok: false, id: undefined, hasId: false, error: `request is not valid JSON: ${(error as Error).message}` };
   }
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return { ok: false, id: undefined, hasId: false, error: `request must be a JSON object, received ${typeName(request)}` };
-  }
-  const fields = request as Record<string, unknown>;
+  if (!isRecord(request)) return { ok: false, id: undefined, hasId: false, error: `request must be a JSON object, received ${typeName(request)}` };
+  const fields = request;
   const hasId = Object.hasOwn(fields, 'id');
   const id = fields.id;
   const fail = (error: string): ParsedRequest => ({ ok: false, id, hasId, error });
@@ -59,7 +54,7 @@ export function parseRequest(line: string): ParsedRequest {
   }
   const { event, payload, subject, cwd } = fields;
   if (typeof event !== 'string') return fail(`dispatch needs "event" as a string, received ${typeName(event)}`);
-  if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
+  if (payload !== undefined && !isRecord(payload)) {
     return fail(`dispatch "payload" must be a JSON object, received ${typeName(payload)}`);
   }
   if (subject !== undefined && typeof subject !== 'string') return fail(`dispatch "subject" must be a string, received ${typeName(subject)}`);

@@ -89,7 +89,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
     if (request.hasId) byId.set(request.id!, handle);
     try {
       const result = await runtime.dispatch(request.event, request.payload ?? {}, {
-        signal: handle.signal,
+        makeSignal: handle.signal,
         subject: request.subject,
         cwd: request.cwd,
       });

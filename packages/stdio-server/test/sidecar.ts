@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeTempDirs, tempDir as makeTempDir } from '@hookwire/test-utils';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -47,12 +47,9 @@ export interface Sidecar {
 }
 
 const started: Sidecar[] = [];
-const dirs: string[] = [];
 
-export async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-sidecar-'));
-  dirs.push(dir);
-  return dir;
+export function tempDir(): Promise<string> {
+  return makeTempDir('hookwire-sidecar-');
 }
 
 export async function writeConfig(dir: string, config: unknown, name = 'hookwire.json'): Promise<string> {
@@ -127,7 +124,7 @@ export async function cleanupSidecars(): Promise<void> {
       await sidecar.exited;
     }
   }
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  await removeTempDirs();
 }
 
 /** Whether a process is gone (or only a zombie awaiting its parent). */

@@ -1,7 +1,7 @@
-import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
+import { describeReceived, isRecord } from '../describe-value.js';
+import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import { checkCommandPath } from './command-path.js';
 import {
-  isRecord,
   quoteList,
   readField,
   readHeaders,

@@ -5,6 +5,8 @@ export const DiagnosticSchema = z.object({
   severity: z.enum(['error', 'warning']),
   path: z.string(),
   message: z.string(),
+  /** The config file the problem is in, when the config came from a file. */
+  file: z.string().optional(),
 });
 
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
@@ -28,34 +30,6 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 export function formatDiagnostic(diagnostic: Diagnostic, source?: string): string {
   const where = diagnostic.path === '' ? (source ?? 'config') : `${source ?? ''}#${diagnostic.path}`;
   return `${where}: ${diagnostic.severity}: ${diagnostic.message}`;
-}
-
-const MAX_RECEIVED_LENGTH = 60;
-
-// The received value for a message, as JSON text (shortened); never throws, whatever the value.
-export function describeReceived(value: unknown): string {
-  let text: string | undefined;
-  switch (typeof value) {
-    case 'number':
-      text = String(value);
-      break;
-    case 'bigint':
-      text = `${value}n`;
-      break;
-    case 'undefined':
-      return 'nothing';
-    case 'function':
-    case 'symbol':
-      return `a ${typeof value}`;
-    default:
-      try {
-        text = JSON.stringify(value);
-      } catch {
-        text = undefined;
-      }
-  }
-  if (text === undefined) return Array.isArray(value) ? 'an array' : 'an object';
-  return text.length > MAX_RECEIVED_LENGTH ? `${text.slice(0, MAX_RECEIVED_LENGTH - 3)}...` : text;
 }
 
 export class DiagnosticList {

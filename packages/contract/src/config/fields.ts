@@ -1,14 +1,11 @@
 import type { z } from 'zod';
-import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
+import { describeReceived, isRecord } from '../describe-value.js';
+import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import { CONFIG_EVENT_NAMES, DialectNameSchema, MAX_TIMEOUT_SECONDS, OnErrorSchema } from './schema.js';
 import { eventTraits, type CanonicalEvent } from '../events.js';
 import { resolveEvent } from '../dialects/index.js';
 import { compileMatcher } from '../matcher.js';
 import { findNestedQuantifier } from '../nested-quantifier.js';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // `"a", "b" or "c"`
 export function quoteList(items: readonly string[]): string {

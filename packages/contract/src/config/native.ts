@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
-import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
+import { describeReceived, isRecord } from '../describe-value.js';
+import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import {
-  isRecord,
   quoteList,
   readEvent,
   readField,

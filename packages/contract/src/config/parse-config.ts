@@ -1,6 +1,6 @@
-import { describeReceived, DiagnosticList, hasErrors, type Diagnostic } from './diagnostics.js';
+import { describeReceived, isRecord } from '../describe-value.js';
+import { DiagnosticList, hasErrors, type Diagnostic } from './diagnostics.js';
 import { readClaudeSettings } from './claude.js';
-import { isRecord } from './fields.js';
 import { readSettings } from './settings.js';
 import { readNativeConfig } from './native.js';
 import type { HookwireConfig } from './schema.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkCommandPath } from './command-path.js';
-import { appendPointer, describeReceived, type DiagnosticList } from './diagnostics.js';
-import { isRecord, readField, readHeaders, warnUnknownKeys } from './fields.js';
+import { describeReceived, isRecord } from '../describe-value.js';
+import { appendPointer, type DiagnosticList } from './diagnostics.js';
+import { readField, readHeaders, warnUnknownKeys } from './fields.js';
 import {
   EnvVarNameSchema,
   HttpUrlSchema,

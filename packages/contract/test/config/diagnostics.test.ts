@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   appendPointer,
   DiagnosticSchema,
-  describeReceived,
   formatDiagnostic,
   hasErrors,
   toJsonPointer,
@@ -29,35 +28,6 @@ describe('toJsonPointer', () => {
   });
 });
 
-describe('describeReceived', () => {
-  it.each([
-    [-1, '-1'],
-    ['5', '"5"'],
-    [null, 'null'],
-    [true, 'true'],
-    [[1, 'a'], '[1,"a"]'],
-    [{ a: 1 }, '{"a":1}'],
-    [Number.NaN, 'NaN'],
-    [Number.POSITIVE_INFINITY, 'Infinity'],
-    [10n, '10n'],
-    [undefined, 'nothing'],
-    ['x'.repeat(100), `"${'x'.repeat(56)}...`],
-  ])('%#: describes the value as %s', (value, text) => {
-    expect(describeReceived(value)).toBe(text);
-  });
-
-  it('never throws on values JSON cannot write', () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    let deep: unknown[] = [];
-    for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(describeReceived(circular)).toBe('an object');
-    expect(describeReceived(deep)).toBe('an array');
-    expect(describeReceived({ big: 1n })).toBe('an object');
-    expect(describeReceived(Symbol('s'))).toBe('a symbol');
-    expect(describeReceived(() => 1)).toBe('a function');
-  });
-});
 
 describe('formatDiagnostic', () => {
   const diagnostic = { severity: 'error', path: '/hooks/0/timeout', message: 'timeout must be a positive number of seconds, received -1' } as const;

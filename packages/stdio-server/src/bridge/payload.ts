@@ -1,14 +1,9 @@
-import { resolveEvent, type CanonicalEvent, type DialectName } from '@hookwire/contract';
+import { describeType, isRecord, resolveEvent, type CanonicalEvent, type DialectName } from '@hookwire/contract';
 
 /** A payload read by the bridge: the object, and its event when it is one hookwire knows in the host's dialect. */
 export type BridgePayload =
   | { ok: true; payload: Record<string, unknown>; event: CanonicalEvent | undefined; eventName: string | undefined }
   | { ok: false; message: string };
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
 
 /**
  * Parses one hook payload as the host sends it (a JSON object; white space around it is
@@ -24,10 +19,8 @@ export function parseBridgePayload(text: string, dialect: DialectName = 'claude'
   } catch (error) {
     return { ok: false, message: `the hook payload on stdin is not valid JSON: ${(error as Error).message}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, message: `the hook payload on stdin must be a JSON object, received ${describe(value)}` };
-  }
-  const payload = value as Record<string, unknown>;
+  if (!isRecord(value)) return { ok: false, message: `the hook payload on stdin must be a JSON object, received ${describeType(value)}` };
+  const payload = value;
   const name = payload.hook_event_name;
   const eventName = typeof name === 'string' ? name : undefined;
   const resolved = resolveEvent(eventName);

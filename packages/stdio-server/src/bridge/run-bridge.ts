@@ -1,5 +1,5 @@
-import { renderOutcome, type CanonicalEvent, type Diagnostic } from '@hookwire/contract';
-import { createRuntime, HookwireError, type Logger, type Runtime } from '@hookwire/runtime';
+import { ConfigError, renderOutcome, type CanonicalEvent } from '@hookwire/contract';
+import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { renderBridgeFailure } from './failure.js';
 
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
@@ -41,8 +41,8 @@ function writeAll(stream: () => WritableText, text: string): Promise<void> {
 }
 
 function describeStartFailure(error: unknown): string {
-  if (error instanceof HookwireError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
-    const diagnostics = (error.details?.diagnostics as Diagnostic[] | undefined) ?? [];
+  if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
+    const { diagnostics } = error;
     return `cannot load the config: ${error.message}\n${diagnostics.length > 0 ? formatDiagnostics(diagnostics) : ''}`;
   }
   return `cannot load the config: ${error instanceof Error ? error.message : String(error)}`;

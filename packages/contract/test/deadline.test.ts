@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { startDeadline } from '../src/request-deadline.js';
+import { sleep, startDeadline, toTimerDelay } from '../src/deadline.js';
 
 const timers = (): number => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
 
@@ -53,5 +53,63 @@ describe('startDeadline', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(deadline.signal.aborted).toBe(false);
     deadline.dispose();
+  });
+
+  it('settles `fired` with the cause, whether it is asked for before or after the deadline fires', async () => {
+    const early = startDeadline(10, undefined);
+    const pending = early.fired;
+    await expect(pending).resolves.toBe('timeout');
+    await expect(early.fired).resolves.toBe('timeout');
+    early.dispose();
+    const caller = new AbortController();
+    const late = startDeadline(3_600_000, caller.signal);
+    caller.abort();
+    await expect(late.fired).resolves.toBe('canceled');
+    late.dispose();
+  });
+
+  it('after stopClock only the caller can fire it', async () => {
+    const caller = new AbortController();
+    const before = timers();
+    const deadline = startDeadline(10, caller.signal);
+    deadline.stopClock();
+    expect(timers()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(deadline.cause).toBeUndefined();
+    caller.abort();
+    expect(deadline.cause).toBe('canceled');
+    deadline.dispose();
+  });
+});
+
+describe('toTimerDelay', () => {
+  it.each([
+    [0, 0],
+    [-5, 0],
+    [Number.NaN, 0],
+    [1.5, 1.5],
+    [2 ** 40, 2_147_483_647],
+  ])('maps %s to %s', (input, expected) => {
+    expect(toTimerDelay(input)).toBe(expected);
+  });
+});
+
+describe('sleep', () => {
+  it('resolves after the delay, with an unref\'d timer', async () => {
+    const stop = new AbortController();
+    const before = timers();
+    const started = performance.now();
+    const slept = sleep(20, stop.signal);
+    expect(timers()).toBe(before);
+    await slept;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(19);
+  });
+
+  it('resolves, never rejects, as soon as the stop signal aborts, and leaves no listener', async () => {
+    const stop = new AbortController();
+    const slept = sleep(3_600_000, stop.signal);
+    stop.abort();
+    await expect(slept).resolves.toBeUndefined();
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
   });
 });

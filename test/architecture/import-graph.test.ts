@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildImportGraph, findCycle, findUndeclaredImports, readSpecifiers, type ImportGraph } from './import-graph.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('the import graph of packages/*/src', () => {
+  const graph = buildImportGraph(ROOT);
+
+  it('is read whole: every import resolves to a source file', () => {
+    expect(graph.size).toBeGreaterThan(50);
+    const missing = [...graph.values()].flat().filter((target) => !existsSync(`${ROOT}${target}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no cycle, within a package or across packages', () => {
+    expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it('crosses packages only along the dependencies each package.json declares', () => {
+    expect(findUndeclaredImports(ROOT, graph)).toEqual([]);
+  });
+});
+
+describe('the checker itself', () => {
+  it('finds a cycle where there is one, and none in a chain', () => {
+    const cyclic: ImportGraph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+    ]);
+    expect(findCycle(cyclic)).toEqual(['a.ts', 'b.ts', 'c.ts', 'a.ts']);
+    expect(findCycle(new Map([['a.ts', ['b.ts']], ['b.ts', []], ['c.ts', ['a.ts', 'b.ts']]]))).toBeUndefined();
+    expect(findCycle(new Map([['self.ts', ['self.ts']]]))).toEqual(['self.ts', 'self.ts']);
+  });
+
+  it('reads static, type-only, re-export, side-effect and dynamic imports', () => {
+    const source = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      'import {',
+      '  c,',
+      "} from '@hookwire/contract';",
+      "export { d } from './d.js';",
+      "export type { E } from './e.js';",
+      "import './side.js';",
+      "if (x) await import('./bin.js');",
+      "const s = 'from ./not-an-import.js';",
+    ].join('\n');
+    expect(readSpecifiers(source).sort()).toEqual(['./a.js', './b.js', './bin.js', './d.js', './e.js', './side.js', '@hookwire/contract'].sort());
+  });
+});

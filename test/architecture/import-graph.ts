@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/** Every module specifier a TypeScript source names: static imports and re-exports (type-only included) and dynamic imports. */
+export function readSpecifiers(source: string): string[] {
+  const found: string[] = [];
+  const patterns = [/^\s*(?:import|export)\s[^'"`;]*?\sfrom\s+['"]([^'"]+)['"]/gms, /^\s*import\s+['"]([^'"]+)['"]/gm, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+/** A module graph: each file (relative to the root) and the files it imports. */
+export type ImportGraph = Map<string, string[]>;
+
+function listSources(dir: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files.push(...listSources(path));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) files.push(path);
+  }
+  return files;
+}
+
+/**
+ * The graph of every `packages/<name>/src` module: relative imports resolved to their `.ts` file,
+ * `@hookwire/<name>` to that package's `src/index.ts`; other packages (node:, npm) are left out.
+ */
+export function buildImportGraph(root: string): ImportGraph {
+  const graph: ImportGraph = new Map();
+  const packagesDir = join(root, 'packages');
+  for (const name of readdirSync(packagesDir)) {
+    const srcDir = join(packagesDir, name, 'src');
+    try {
+      statSync(srcDir);
+    } catch {
+      continue;
+    }
+    for (const file of listSources(srcDir)) {
+      const edges: string[] = [];
+      for (const specifier of readSpecifiers(readFileSync(file, 'utf8'))) {
+        if (specifier.startsWith('.')) edges.push(relative(root, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))));
+        else if (specifier.startsWith('@hookwire/')) edges.push(join('packages', specifier.slice('@hookwire/'.length), 'src', 'index.ts'));
+      }
+      graph.set(relative(root, file), edges);
+    }
+  }
+  return graph;
+}
+
+/** The first import cycle found, as the files along it (the first repeated at the end), or `undefined`. */
+export function findCycle(graph: ImportGraph): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === 'done') return undefined;
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+/** Imports of another workspace package that its package.json does not declare (the allowed layers). */
+export function findUndeclaredImports(root: string, graph: ImportGraph): string[] {
+  const problems: string[] = [];
+  for (const [file, edges] of graph) {
+    const owner = file.split('/')[1]!;
+    const manifest = JSON.parse(readFileSync(join(root, 'packages', owner, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+    for (const target of edges) {
+      const other = target.split('/')[1]!;
+      if (other !== owner && !declared.has(`@hookwire/${other}`)) problems.push(`${file} imports @hookwire/${other}, which packages/${owner}/package.json does not list in dependencies`);
+    }
+  }
+  return problems;
+}
