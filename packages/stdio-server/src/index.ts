@@ -21,4 +21,5 @@ function invokedDirectly(): boolean {
 }
 
 // `node lib/index.js listen ...` (the seed's command line) still runs the CLI: the executable itself lives in bin.ts.
-if (invokedDirectly()) await import('./bin.js');
+// Not awaited: a top-level await would make this module impossible to `require()` (ERR_REQUIRE_ASYNC_MODULE).
+if (invokedDirectly()) void import('./bin.js');

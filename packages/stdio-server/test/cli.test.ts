@@ -94,6 +94,18 @@ describe('the command line', () => {
     for (const args of [['--version'], ['check', '--config', config], ['frobnicate']]) {
       expect(await hookwire(args, '', LIB_ENTRY)).toEqual(await hookwire(args));
     }
+    const good = await writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: 'true' }] });
+    const session = '{"op":"ping","id":1}\n{"op":"bye","id":2}\n';
+    const viaLib = await hookwire(['listen', '--config', good], session, LIB_ENTRY);
+    expect(viaLib).toEqual(await hookwire(['listen', '--config', good], session));
+    expect(viaLib.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line))).toMatchObject([{ ok: true, id: 1, pong: true }, { ok: true, id: 2 }]);
+  });
+
+  it('can be required as a library (no top-level await in the entry)', async () => {
+    const { createRequire } = await import('node:module');
+    const required = createRequire(import.meta.url)(LIB_ENTRY) as { main: unknown; createStdioServer: unknown };
+    expect(typeof required.main).toBe('function');
+    expect(typeof required.createStdioServer).toBe('function');
   });
 
   it('is the same program through the package bin link', async () => {
