@@ -18,8 +18,11 @@ export type CompiledMatcher =
  * V8's linear-time regular expression engine (the `l` flag) runs the ECMAScript semantics of the
  * patterns it accepts without backtracking: its time is linear in the subject, so no subject can
  * stall the thread that matches it. The flag only makes `l` available; it changes no other RegExp.
+ * It is set on the first regular-expression matcher compiled, not at import, so a library user
+ * whose config has no regex matcher keeps V8's flags as they were.
  */
-setFlagsFromString('--enable-experimental-regexp-engine');
+const LINEAR_REGEXP_FLAG = '--enable-experimental-regexp-engine';
+let linearEngineEnabled = false;
 
 /** Why a pattern JavaScript accepts is refused: V8's linear engine cannot run it. */
 const NEEDS_BACKTRACKING =
@@ -31,6 +34,10 @@ function compileLinear(matcher: string): RegExp | string {
     new RegExp(matcher);
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
+  }
+  if (!linearEngineEnabled) {
+    setFlagsFromString(LINEAR_REGEXP_FLAG);
+    linearEngineEnabled = true;
   }
   try {
     return new RegExp(matcher, 'l');

@@ -9,31 +9,79 @@ const { patterns, subject } = workerData;
 parentPort.postMessage(patterns.map(({ source, flags }) => new RegExp(source, flags).test(subject)));
 `;
 
-/**
- * Tests each regular expression against a subject on a worker thread, which is terminated when
- * `signal` aborts (rejecting with `HOOKWIRE_CANCELED`) or once it has answered.
- */
-export function matchOffThread(regexes: readonly RegExp[], subject: string, signal: AbortSignal | undefined): Promise<boolean[]> {
-  if (signal?.aborted) return Promise.reject(new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled'));
+/** Matching threads alive at once; further long-subject dispatches wait for one (each holds a copy of its subject). */
+export const MAX_MATCH_THREADS = 2;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+function canceled(): DispatchError {
+  return new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
+}
+
+/** Waits for a free matching thread; rejects `HOOKWIRE_CANCELED` if `signal` aborts first. */
+function acquireThread(signal: AbortSignal | undefined): Promise<void> {
+  if (running < MAX_MATCH_THREADS) {
+    running += 1;
+    return Promise.resolve();
+  }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { patterns: regexes.map((regex) => ({ source: regex.source, flags: regex.flags })), subject },
-    });
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
+    const grant = () => {
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      done();
+      running += 1;
+      resolve();
     };
-    const onAbort = () => settle(() => reject(new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled')));
-    const failed = (why: string, cause?: unknown) =>
-      settle(() => reject(new DispatchError('HOOKWIRE_MATCH_FAILED', `matching a ${subject.length}-character subject failed: ${why}`, { cause })));
-    worker.once('message', (results: boolean[]) => settle(() => resolve(results)));
-    worker.once('error', (error: Error) => failed(error.message, error));
-    worker.once('exit', (code) => failed(`the matching thread exited with code ${code}`));
+    const onAbort = () => {
+      waiting.splice(waiting.indexOf(grant), 1);
+      reject(canceled());
+    };
+    waiting.push(grant);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+function releaseThread(): void {
+  running -= 1;
+  waiting.shift()?.();
+}
+
+/** The same test on this thread: linear in the subject, so it ends; used when a matching thread fails. */
+function matchInline(regexes: readonly RegExp[], subject: string): boolean[] {
+  return regexes.map((regex) => regex.test(subject));
+}
+
+/**
+ * Tests each regular expression against a subject on a worker thread (at most
+ * `MAX_MATCH_THREADS` at once), which is terminated when `signal` aborts (rejecting with
+ * `HOOKWIRE_CANCELED`) or once it has answered. A thread that fails or exits without an answer
+ * does not fail the dispatch: the subject is matched on this thread instead, so a guard still fires.
+ */
+export async function matchOffThread(regexes: readonly RegExp[], subject: string, signal: AbortSignal | undefined): Promise<boolean[]> {
+  if (signal?.aborted) throw canceled();
+  await acquireThread(signal);
+  try {
+    return await new Promise<boolean[]>((resolve, reject) => {
+      if (signal?.aborted) return reject(canceled());
+      const worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { patterns: regexes.map((regex) => ({ source: regex.source, flags: regex.flags })), subject },
+      });
+      let settled = false;
+      const settle = (done: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        void worker.terminate();
+        done();
+      };
+      const onAbort = () => settle(() => reject(canceled()));
+      const fallBack = () => settle(() => resolve(matchInline(regexes, subject)));
+      worker.once('message', (results: boolean[]) => settle(() => resolve(results)));
+      worker.once('error', fallBack);
+      worker.once('exit', fallBack);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  } finally {
+    releaseThread();
+  }
 }
