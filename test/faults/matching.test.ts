@@ -75,7 +75,16 @@ const pattern = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 
     return false;
   }
 });
-const subject = fc.tuple(fc.constantFrom('a', 'ab', '_', 'mcp__', 'a_b'), fc.integer({ min: 1, max: 40_000 }), fc.constantFrom('', '!', 'b', '__write')).map(([unit, times, tail]) => unit.repeat(times) + tail);
+const subjectOf = (maxTimes: number) =>
+  fc.tuple(fc.constantFrom('a', 'ab', '_', 'mcp__', 'a_b'), fc.integer({ min: 1, max: maxTimes }), fc.constantFrom('', '!', 'b', '__write')).map(([unit, times, tail]) => unit.repeat(times) + tail);
+/** Claude Code's rule, written out independently: a plain list of names is exact, anything else an unanchored RegExp (backtracking). */
+function claudeMatches(matcher: string, name: string): boolean {
+  if (/^[a-zA-Z0-9_|, -]+$/.test(matcher)) return matcher.split(/[|,]/).map((each) => each.trim()).includes(name);
+  return new RegExp(matcher).test(name);
+}
+/** Short subjects (checked against claudeMatches) as often as hostile long ones. */
+const SHORT_SUBJECT_CHARS = 16;
+const subject = fc.oneof(subjectOf(2).filter((s) => s.length <= SHORT_SUBJECT_CHARS), subjectOf(40_000));
 
 describe('fuzz: random patterns against hostile subjects', () => {
   it('a ping sent alongside any dispatch is answered within a bound, and short subjects match as JavaScript RegExp says', async () => {
@@ -83,15 +92,15 @@ describe('fuzz: random patterns against hostile subjects', () => {
     const path = await writeConfig(dir, { hooks: [] });
     const sidecar = startSidecar(path);
     let n = 0;
+    let checked = 0;
     await fc.assert(
       fc.asyncProperty(pattern, subject, async (matcher, toolName) => {
         n += 1;
         await writeFile(path, JSON.stringify({ hooks: [guard(matcher)] }));
         const reloaded = await sidecar.ask({ op: 'reload', id: `reload-${n}` }, 10_000);
         sidecar.send(dispatchOf(`dispatch-${n}`, toolName));
-        const sent = performance.now();
+        // ask rejects unless the ping is answered within 5 s, while the dispatch may still be matching.
         await sidecar.ask({ op: 'ping', id: `ping-${n}` }, 5_000);
-        expect(performance.now() - sent).toBeLessThan(5_000);
         const answer = await sidecar.byId(`dispatch-${n}`, 60_000);
         expect(answer.ok).toBe(true);
         if (!reloaded.ok) {
@@ -99,10 +108,15 @@ describe('fuzz: random patterns against hostile subjects', () => {
           expect(JSON.stringify(reloaded.diagnostics)).toMatch(/cannot be matched in linear time/);
           return;
         }
-        if (toolName.length <= 16) expect(answer.outcome!.decision).toBe(new RegExp(matcher).test(toolName) ? 'deny' : 'none');
+        if (toolName.length <= SHORT_SUBJECT_CHARS) {
+          checked += 1;
+          expect(answer.outcome!.decision).toBe(claudeMatches(matcher, toolName) ? 'deny' : 'none');
+        }
       }),
       // The two shapes that wedged the sidecar before run first, then 40 generated cases.
       { numRuns: 42, seed: 20261201, examples: [['(a+)+$', `${'a'.repeat(40)}!`], ['mcp__.*__write.*', 'mcp__'.repeat(40_000)]] },
     );
+    // The RegExp comparison must really have run, not only the liveness check.
+    expect(checked).toBeGreaterThanOrEqual(5);
   });
 });

@@ -116,6 +116,14 @@ describe('compileMatcher properties', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 12 }), (matcher, subject) => {
         const compiled = compileMatcher(matcher);
+        let valid = true;
+        try {
+          new RegExp(matcher);
+        } catch {
+          valid = false;
+        }
+        // A pattern JavaScript accepts is either compiled or refused as needing backtracking, never dropped.
+        if (valid) expect(compiled.ok || compiled.needsBacktracking === true).toBe(true);
         if (!compiled.ok || compiled.kind !== 'regex') return;
         expect(compiled.test(subject)).toBe(new RegExp(matcher).test(subject));
       }),
@@ -142,16 +150,32 @@ describe('compileMatcher on the linear-time engine', () => {
     expect(compiled.test('a'.repeat(100_000))).toBe(true);
   });
 
-  it('matches as a backtracking RegExp does, captures and priorities included, on patterns built from quantifiers and groups', () => {
+  it('matches as a backtracking RegExp does (verdict, whole match and its index), on patterns built from quantifiers and groups', () => {
     const piece = fc.constantFrom('a', 'b', '.', '*', '+', '?', '(', ')', '|', '^', '$', '[ab]', '\\w', '{2,}', '*?');
+    let compared = 0;
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 9 }), fc.stringMatching(/^[ab_]{0,14}$/), (pieces, subject) => {
         const matcher = pieces.join('');
         const compiled = compileMatcher(matcher);
+        let valid = true;
+        try {
+          new RegExp(matcher);
+        } catch {
+          valid = false;
+        }
+        // These pieces need no backtracking: every pattern JavaScript accepts must compile.
+        if (valid) expect(compiled.ok).toBe(true);
         if (!compiled.ok || compiled.kind !== 'regex') return;
-        expect(compiled.regex.exec(subject)?.slice()).toEqual(new RegExp(matcher).exec(subject)?.slice());
+        compared += 1;
+        // Matchers only test: the verdict, the whole match and where it starts are what must agree (V8's
+        // linear engine may leave a different capture for an empty optional group, e.g. `(|a)?`).
+        const linear = compiled.regex.exec(subject);
+        const backtracking = new RegExp(matcher).exec(subject);
+        expect(compiled.test(subject)).toBe(backtracking !== null);
+        expect(linear && [linear.index, linear[0]]).toEqual(backtracking && [backtracking.index, backtracking[0]]);
       }),
       { numRuns: 2000 },
     );
+    expect(compared).toBeGreaterThanOrEqual(200);
   });
 });
