@@ -60,3 +60,26 @@ export { startDeadline, sleep, toTimerDelay } from './deadline.js';
 export type { AbortCause, Deadline } from './deadline.js';
 export { HookwireError, ConfigError, DispatchError, OptionError, UsageError } from './errors.js';
 export type { HookwireErrorCode, ConfigErrorCode, DispatchErrorCode, OptionErrorCode, UsageErrorCode } from './errors.js';
+export {
+  PROTOCOL_VERSION,
+  RequestIdSchema,
+  RequestSchema,
+  PingRequestSchema,
+  DispatchRequestSchema,
+  DispatchBodySchema,
+  ReloadRequestSchema,
+  CancelRequestSchema,
+  ByeRequestSchema,
+  ResponseSchema,
+  PongResponseSchema,
+  DispatchResponseSchema,
+  ReloadResponseSchema,
+  DoneResponseSchema,
+  ErrorResponseSchema,
+  OutcomeSchema,
+  RunRecordSchema,
+  HandlerResultSchema,
+} from './protocol/schema.js';
+export type { RequestId, ProtocolRequest, ProtocolResponse, DispatchBody, DispatchResponse, ErrorResponse } from './protocol/schema.js';
+export { parseRequest, readRequest } from './protocol/parse-request.js';
+export type { ParsedRequest, ParsedDispatch } from './protocol/parse-request.js';

@@ -5,8 +5,14 @@ export { createStdioServer } from './server.js';
 export type { StdioServer, StdioServerOptions } from './server.js';
 export { LineBuffer } from './line-buffer.js';
 export type { LineEvent } from './line-buffer.js';
-export { parseRequest, PROTOCOL_VERSION, DEFAULT_MAX_LINE_BYTES } from './protocol.js';
-export type { ParsedRequest, RequestId } from './protocol.js';
+export { parseRequest, readRequest, PROTOCOL_VERSION, DEFAULT_MAX_LINE_BYTES } from './protocol.js';
+export type { ParsedRequest, ParsedDispatch, RequestId } from './protocol.js';
+export { createSession, DISPATCH_CHANNEL } from './session/session.js';
+export type { Session, SessionOptions, SessionResponse, DispatchMessage } from './session/session.js';
+export { CancelHandle } from './session/cancel-handle.js';
+export { answerHost, SILENT_ANSWER } from './host/answer-host.js';
+export type { AnswerHostOptions, HostAnswer, HostPayload } from './host/answer-host.js';
+export { readHostPayload } from './host/host-payload.js';
 export { main } from './cli.js';
 export { VERSION } from './version.js';
 

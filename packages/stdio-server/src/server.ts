@@ -1,10 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Logger, Runtime } from '@hookwire/runtime';
 import { LineBuffer, type LineEvent } from './line-buffer.js';
-import { CancelHandle } from './cancel-handle.js';
 import { LineWriter } from './line-writer.js';
-import { serializeLine, serializeResponse } from './serialize-line.js';
-import { DEFAULT_MAX_LINE_BYTES, PROTOCOL_VERSION, parseRequest, type ParsedRequest, type RequestId } from './protocol.js';
+import { serializeResponse } from './serialize-line.js';
+import { DEFAULT_MAX_LINE_BYTES, parseRequest, type ParsedRequest } from './protocol.js';
+import { createSession, type Session, type SessionResponse } from './session/session.js';
 
 export interface StdioServerOptions {
   runtime: Runtime;
@@ -16,6 +16,8 @@ export interface StdioServerOptions {
   /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
   audit?: Writable;
   maxLineBytes?: number;
+  /** The session to drive; default a new one on `runtime`. */
+  session?: Session;
 }
 
 export interface StdioServer {
@@ -28,31 +30,29 @@ export interface StdioServer {
 /** How long a stop waits for canceled handlers' process trees to be killed before finishing anyway. */
 const STOP_GRACE_MS = 5000;
 
-type Response = Record<string, unknown>;
-
 /**
- * Serves the line-delimited JSON protocol of ARCHITECTURE §9 on the given streams: one response per
- * request line, requests without an id answered in order, requests with ids concurrently.
+ * The stdio transport of the protocol (ARCHITECTURE §9): one request per line in, one response
+ * per line out. Requests without an id are answered in order, requests with ids concurrently;
+ * what each op means is the session's.
  */
 export function createStdioServer(options: StdioServerOptions): StdioServer {
-  const { runtime, input, logger } = options;
+  const { input, logger } = options;
+  const session = options.session ?? createSession({ runtime: options.runtime, version: options.version, ...(options.audit === undefined ? {} : { audit: options.audit }) });
   const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   const writer = new LineWriter(options.output, (error) => {
     logger.error('stdout is broken; canceling everything in flight', { error: error.message });
     stop(1);
   });
-  const inFlight = new Set<CancelHandle>();
-  const byId = new Map<RequestId, CancelHandle>();
   const pending = new Set<Promise<void>>();
   let ordered: Promise<void> = Promise.resolve();
   let accepting = true;
+  /** A bye is waiting for the requests before it; it ends the transport, not the end of input. */
+  let byeing = false;
   let finishing = false;
   let finish!: (code: number) => void;
   const done = new Promise<number>((resolve) => (finish = resolve));
 
-  const send = (response: Response) => writer.write(`${serializeResponse(response)}\n`);
-  const withId = (request: { id: unknown; hasId: boolean }, body: Response): Response =>
-    request.hasId ? { ok: body.ok, id: request.id, ...body } : body;
+  const send = (response: SessionResponse) => writer.write(`${serializeResponse(response)}\n`);
 
   function track(work: Promise<void>): void {
     pending.add(work);
@@ -77,54 +77,10 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
   function stop(exitCode: number): void {
     if (finishing) return;
     accepting = false;
-    for (const handle of inFlight) handle.cancel();
+    session.cancelAll();
     // One grace bounds both the killing of trees and the flushing of answers.
     const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
     void Promise.race([settleAll(), grace]).then(() => end(exitCode, grace));
-  }
-
-  async function dispatch(request: Extract<ParsedRequest, { op: 'dispatch' }>): Promise<Response> {
-    const handle = new CancelHandle();
-    inFlight.add(handle);
-    if (request.hasId) byId.set(request.id!, handle);
-    try {
-      const result = await runtime.dispatch(request.event, request.payload ?? {}, {
-        makeSignal: handle.signal,
-        subject: request.subject,
-        cwd: request.cwd,
-      });
-      const entry = { ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs };
-      options.audit?.write(`${serializeLine(entry, ['ts', 'id', 'event', 'canonical'], {})}\n`);
-      return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
-    } catch (error) {
-      const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);
-      return withId(request, { ok: false, error: message });
-    } finally {
-      inFlight.delete(handle);
-      if (request.hasId && byId.get(request.id!) === handle) byId.delete(request.id!);
-    }
-  }
-
-  async function serve(request: ParsedRequest): Promise<Response> {
-    if (!request.ok) return withId(request, { ok: false, error: request.error });
-    switch (request.op) {
-      case 'ping':
-        return withId(request, { ok: true, pong: true, version: options.version, protocol: PROTOCOL_VERSION });
-      case 'reload': {
-        const result = await runtime.reload();
-        return withId(request, result.ok ? { ok: true, diagnostics: result.diagnostics } : { ok: false, error: result.error, diagnostics: result.diagnostics });
-      }
-      case 'cancel': {
-        const target = byId.get(request.target);
-        if (!target) return withId(request, { ok: false, error: `no dispatch in flight with id ${JSON.stringify(request.target)}` });
-        target.cancel();
-        return withId(request, { ok: true });
-      }
-      case 'dispatch':
-        return dispatch(request);
-      case 'bye':
-        return withId(request, { ok: true });
-    }
   }
 
   function accept(event: LineEvent): void {
@@ -137,27 +93,26 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
       request = parseRequest(event.line);
     }
     if (request.ok && request.op === 'bye') {
+      // bye is answered after every request sent before it, then the transport ends.
       accepting = false;
-      const answer = withId(request, { ok: true });
-      void settleAll().then(() => {
-        send(answer);
-        return end(0);
-      });
+      byeing = true;
+      const bye = request;
+      void settleAll()
+        .then(() => session.serve(bye))
+        .then((answer) => {
+          send(answer);
+          return end(0);
+        });
       return;
     }
-    if (request.ok && request.op === 'dispatch' && request.hasId && byId.has(request.id!)) {
-      send(withId(request, { ok: false, error: `id ${JSON.stringify(request.id)} is already in flight` }));
-      return;
-    }
-    const answer = (response: Response) => send(response);
     const failed = (error: unknown) => {
       logger.error('request failed unexpectedly', { error: error instanceof Error ? error.message : String(error) });
-      send(withId(request, { ok: false, error: 'internal error' }));
+      send(request.hasId ? { ok: false, id: request.id, error: 'internal error' } : { ok: false, error: 'internal error' });
     };
     if (request.hasId && request.ok) {
-      track(serve(request).then(answer, failed));
+      track(session.serve(request).then(send, failed));
     } else {
-      const work = ordered.then(() => serve(request).then(answer, failed));
+      const work = ordered.then(() => session.serve(request).then(send, failed));
       ordered = work;
       track(work);
     }
@@ -170,7 +125,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
   function onEnd(): void {
     for (const event of buffer.end()) accept(event);
     accepting = false;
-    void settleAll().then(() => end(0));
+    if (!byeing) void settleAll().then(() => end(0));
   }
 
   input.on('data', onData);

@@ -1,9 +1,8 @@
-import { describeType, isRecord, resolveEvent, type CanonicalEvent, type DialectName } from '@hookwire/contract';
+import type { DialectName } from '@hookwire/contract';
+import { readHostPayload, type HostPayload } from '../host/host-payload.js';
 
 /** A payload read by the bridge: the object, and its event when it is one hookwire knows in the host's dialect. */
-export type BridgePayload =
-  | { ok: true; payload: Record<string, unknown>; event: CanonicalEvent | undefined; eventName: string | undefined }
-  | { ok: false; message: string };
+export type BridgePayload = ({ ok: true } & HostPayload) | { ok: false; message: string };
 
 /**
  * Parses one hook payload as the host sends it (a JSON object; white space around it is
@@ -19,13 +18,9 @@ export function parseBridgePayload(text: string, dialect: DialectName = 'claude'
   } catch (error) {
     return { ok: false, message: `the hook payload on stdin is not valid JSON: ${(error as Error).message}` };
   }
-  if (!isRecord(value)) return { ok: false, message: `the hook payload on stdin must be a JSON object, received ${describeType(value)}` };
-  const payload = value;
-  const name = payload.hook_event_name;
-  const eventName = typeof name === 'string' ? name : undefined;
-  const resolved = resolveEvent(eventName);
-  const event = resolved?.dialect === dialect ? resolved.canonical : undefined;
-  return { ok: true, payload, event, eventName };
+  const read = readHostPayload(value, dialect);
+  if (!read.ok) return { ok: false, message: `the hook payload on stdin must be a JSON object, received ${read.received}` };
+  return { ok: true, ...read.host };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { ConfigError, renderOutcome, type CanonicalEvent } from '@hookwire/contract';
+import { ConfigError, type CanonicalEvent } from '@hookwire/contract';
 import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
+import { answerHost } from '../host/answer-host.js';
 import { renderBridgeFailure } from './failure.js';
 
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
@@ -80,7 +81,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   }
   const parsed = parseBridgePayload(text, options.dialect);
   if (!parsed.ok) return fail(undefined, parsed.message);
-  const { event, payload } = parsed;
+  const { event } = parsed;
   if (event === undefined) return 0;
 
   let runtime: Runtime;
@@ -101,13 +102,12 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     controller.abort();
   });
   try {
-    const result = await runtime.dispatch(parsed.eventName ?? event, payload, {
-      ...(typeof payload.cwd === 'string' && payload.cwd !== '' ? { cwd: payload.cwd } : {}),
+    const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,
+      passAllow: options.passAllow,
       // The budget bounds the whole run: what reading stdin and loading the config took is spent.
       ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
     });
-    const response = renderOutcome(options.dialect, result.canonical, result.outcome, { passAllow: options.passAllow });
     await writeAll(stdout, response.stdout);
     return response.exitCode;
   } catch (error) {

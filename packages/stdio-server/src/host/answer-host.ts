@@ -1,0 +1,43 @@
+import { renderOutcome, type BridgeResponse, type DialectName } from '@hookwire/contract';
+import type { DispatchResult, Runtime } from '@hookwire/runtime';
+import type { HostPayload } from './host-payload.js';
+
+export type { HostPayload } from './host-payload.js';
+
+/** The host-form answer to one hook payload: the exact stdout body and the exit code. */
+export type HostAnswer = BridgeResponse;
+
+export interface AnswerHostOptions {
+  signal?: AbortSignal;
+  /** Makes the cancel signal on demand instead of `signal` (only once a hook is selected). */
+  makeSignal?: () => AbortSignal;
+  /** Bounds the whole dispatch; hooks still running then are cut like timeouts. */
+  budgetMs?: number;
+  /** Render an `allow` on PreToolUse as a permission grant. */
+  passAllow: boolean;
+  /** Sees the dispatch result before it is rendered (audit, metrics). */
+  onResult?: (result: DispatchResult) => void;
+}
+
+/** The answer to an event hookwire does not handle: silence, as if no hook were configured. */
+export const SILENT_ANSWER: HostAnswer = { exitCode: 0, stdout: '' };
+
+/**
+ * From a host's hook payload to the host's answer: dispatches the payload's event and renders the
+ * folded outcome in the host's response form. `hookwire run` writes the answer on stdout and exits
+ * with its code; `hookwire serve` sends the same bytes as the HTTP body, so the two cannot drift.
+ * Payloads of events hookwire does not know get {@link SILENT_ANSWER}. Rejects when the dispatch
+ * does (canceled, closed runtime).
+ */
+export async function answerHost(runtime: Runtime, dialect: DialectName, host: HostPayload, options: AnswerHostOptions): Promise<HostAnswer> {
+  const { event, payload } = host;
+  if (event === undefined) return SILENT_ANSWER;
+  const result = await runtime.dispatch(host.eventName ?? event, payload, {
+    ...(typeof payload.cwd === 'string' && payload.cwd !== '' ? { cwd: payload.cwd } : {}),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.makeSignal === undefined ? {} : { makeSignal: options.makeSignal }),
+    ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
+  });
+  options.onResult?.(result);
+  return renderOutcome(dialect, result.canonical, result.outcome, { passAllow: options.passAllow });
+}

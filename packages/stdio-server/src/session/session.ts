@@ -1,0 +1,154 @@
+import { channel } from 'node:diagnostics_channel';
+import type { Writable } from 'node:stream';
+import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId } from '@hookwire/contract';
+import type { DispatchResult, Runtime } from '@hookwire/runtime';
+import { answerHost, type HostAnswer, type HostPayload } from '../host/answer-host.js';
+import { serializeLine } from '../serialize-line.js';
+import { CancelHandle } from './cancel-handle.js';
+
+/** A response object, before a transport serialises it. */
+export type SessionResponse = Record<string, unknown>;
+
+export interface SessionOptions {
+  runtime: Runtime;
+  /** hookwire's version, reported by `ping`. */
+  version: string;
+  /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
+  audit?: Writable;
+}
+
+/** What the session publishes on {@link DISPATCH_CHANNEL} after each dispatch, when someone listens. */
+export interface DispatchMessage {
+  session: Session;
+  result: DispatchResult;
+  durationMs: number;
+}
+
+/** The `node:diagnostics_channel` a session publishes finished dispatches on (metrics subscribe; nothing is built when nobody does). */
+export const DISPATCH_CHANNEL = 'hookwire:session:dispatch';
+const dispatchChannel = channel(DISPATCH_CHANNEL);
+
+/**
+ * The protocol of ARCHITECTURE §9 apart from any transport: ping, dispatch, reload, cancel and bye,
+ * plus the host-form answer of `hookwire run`. The stdio sidecar and the HTTP server both drive
+ * one; a transport owns framing, ordering and lifecycle, the session owns what each op means.
+ */
+export interface Session {
+  /**
+   * Answers one request. A dispatch is canceled through `handle` (a transport passes its own to
+   * cancel on disconnect); a dispatch with an id is registered, synchronously, for `cancel`.
+   */
+  serve(request: ParsedRequest, handle?: CancelHandle): Promise<SessionResponse>;
+  /** Answers a host's own hook payload exactly as `hookwire run` would (stdout body and exit code). */
+  answer(dialect: DialectName, payload: HostPayload, handle?: CancelHandle): Promise<HostAnswer>;
+  /** Cancels every dispatch in flight (their process trees are killed). */
+  cancelAll(): void;
+  /** Resolves once nothing is in flight. */
+  settle(): Promise<void>;
+  /** How many dispatches and answers are in flight. */
+  readonly inFlight: number;
+}
+
+const NO_ID = { hasId: false } as const;
+
+function withId(request: { id: unknown; hasId: boolean }, body: SessionResponse): SessionResponse {
+  return request.hasId ? { ok: body.ok, id: request.id, ...body } : body;
+}
+
+export function createSession(options: SessionOptions): Session {
+  const { runtime } = options;
+  const inFlight = new Set<CancelHandle>();
+  const byId = new Map<RequestId, CancelHandle>();
+  const idle: (() => void)[] = [];
+
+  function release(handle: CancelHandle): void {
+    inFlight.delete(handle);
+    if (inFlight.size === 0) for (const resolve of idle.splice(0)) resolve();
+  }
+
+  function audit(request: { hasId: boolean; id?: unknown }, event: string, result: DispatchResult): void {
+    if (!options.audit) return;
+    const entry = { ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event, canonical: result.canonical, outcome: result.outcome, runs: result.runs };
+    options.audit.write(`${serializeLine(entry, ['ts', 'id', 'event', 'canonical'], {})}\n`);
+  }
+
+  function publish(result: DispatchResult, started: number): void {
+    if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: performance.now() - started } satisfies DispatchMessage);
+  }
+
+  async function dispatch(request: ParsedDispatch, handle: CancelHandle): Promise<SessionResponse> {
+    if (request.hasId) {
+      if (byId.has(request.id!)) return withId(request, { ok: false, error: `id ${JSON.stringify(request.id)} is already in flight` });
+      byId.set(request.id!, handle);
+    }
+    inFlight.add(handle);
+    const started = dispatchChannel.hasSubscribers ? performance.now() : 0;
+    try {
+      const result = await runtime.dispatch(request.event, request.payload ?? {}, {
+        makeSignal: handle.signal,
+        subject: request.subject,
+        cwd: request.cwd,
+      });
+      audit(request, request.event, result);
+      publish(result, started);
+      return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
+    } catch (error) {
+      const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);
+      return withId(request, { ok: false, error: message });
+    } finally {
+      release(handle);
+      if (request.hasId && byId.get(request.id!) === handle) byId.delete(request.id!);
+    }
+  }
+
+  const session: Session = {
+    async serve(request, handle) {
+      if (!request.ok) return withId(request, { ok: false, error: request.error });
+      switch (request.op) {
+        case 'ping':
+          return withId(request, { ok: true, pong: true, version: options.version, protocol: PROTOCOL_VERSION });
+        case 'reload': {
+          const result = await runtime.reload();
+          return withId(request, result.ok ? { ok: true, diagnostics: result.diagnostics } : { ok: false, error: result.error, diagnostics: result.diagnostics });
+        }
+        case 'cancel': {
+          const target = byId.get(request.target);
+          if (!target) return withId(request, { ok: false, error: `no dispatch in flight with id ${JSON.stringify(request.target)}` });
+          target.cancel();
+          return withId(request, { ok: true });
+        }
+        case 'dispatch':
+          return dispatch(request, handle ?? new CancelHandle());
+        case 'bye':
+          return withId(request, { ok: true });
+      }
+    },
+    async answer(dialect, payload, handle = new CancelHandle()) {
+      inFlight.add(handle);
+      const started = dispatchChannel.hasSubscribers ? performance.now() : 0;
+      try {
+        return await answerHost(runtime, dialect, payload, {
+          makeSignal: handle.signal,
+          passAllow: false,
+          onResult: (result) => {
+            audit(NO_ID, payload.eventName ?? result.canonical, result);
+            publish(result, started);
+          },
+        });
+      } finally {
+        release(handle);
+      }
+    },
+    cancelAll() {
+      for (const handle of inFlight) handle.cancel();
+    },
+    settle() {
+      if (inFlight.size === 0) return Promise.resolve();
+      return new Promise((resolve) => idle.push(resolve));
+    },
+    get inFlight() {
+      return inFlight.size;
+    },
+  };
+  return session;
+}
