@@ -15,12 +15,14 @@ Usage:
   hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block]
   hookwire check    --config FILE [--config FILE ...] [--json]
   hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json]
+  hookwire serve    --config FILE [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] [--log FILE]
   hookwire --version | --help
 
 listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
 run       one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects
 check     print the config's diagnostics; exit 1 on errors
 dispatch  run one dispatch and print the outcome and a table of the runs
+serve     serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would
 `;
 
 const OPTIONS = {
@@ -36,6 +38,10 @@ const OPTIONS = {
   payload: { type: 'string' },
   subject: { type: 'string' },
   cwd: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'token-env': { type: 'string' },
+  'max-inflight': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } satisfies ParseArgsConfig['options'];
@@ -125,6 +131,10 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       } finally {
         await runtime.close();
       }
+    }
+    case 'serve': {
+      const { serveCommand } = await import('./serve/serve-command.js');
+      return serveCommand(values, configsOf(values, 'serve'), logger);
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
