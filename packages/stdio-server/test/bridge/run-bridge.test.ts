@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answer, project, removeProjects } from '../bridge-project.js';
 import { HOOKWIRE, isGone } from '../sidecar.js';
 
-const HOOKS = fileURLToPath(new URL('../fixtures/bridge/hooks', import.meta.url));
 const MOCK_LLM = fileURLToPath(new URL('../../../mock-llm/lib/index.js', import.meta.url));
 
 interface Exit {
@@ -17,21 +16,7 @@ interface Exit {
   ms: number;
 }
 
-const dirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-/** A temp folder holding a copy of the fixture hook scripts (`$HOOKWIRE_CONFIG_DIR/hooks/...`) and the given config. */
-async function project(config: unknown): Promise<{ dir: string; config: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-bridge-'));
-  dirs.push(dir);
-  await cp(HOOKS, join(dir, 'hooks'), { recursive: true });
-  const path = join(dir, 'hookwire.json');
-  await writeFile(path, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
-  return { dir, config: path };
-}
+afterEach(removeProjects);
 
 /** Runs the real built executable once: `hookwire run ARGS` with STDIN, as Claude Code runs a command hook. */
 function run(args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
@@ -70,12 +55,6 @@ function payload(event: string, cwd: string, fields: Record<string, unknown> = {
 
 function tool(name: string, command = 'ls'): Record<string, unknown> {
   return { tool_name: name, tool_input: { command }, tool_use_id: 'toolu_1' };
-}
-
-/** A command hook running the fixture `answer.sh EXIT STDOUT STDERR`. */
-function answer(event: string, exit: number, stdout = '', stderr = '', extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-  return { event, type: 'command', command: `sh "$HOOKWIRE_CONFIG_DIR/hooks/answer.sh" ${exit} ${quote(stdout)} ${quote(stderr)}`, ...extra };
 }
 
 function record(event: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
