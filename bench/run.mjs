@@ -13,6 +13,7 @@ import { create as createInprocess } from './figures/inprocess.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
 import { create as createRoundtrip } from './figures/roundtrip.mjs';
 import { SCALING } from './figures/scaling.mjs';
+import { createRoundtrip as createServeRoundtrip, createThroughput as createServeThroughput } from './figures/serve.mjs';
 import { create as createShell } from './figures/shell.mjs';
 import { loadBuild } from './lib/builds.mjs';
 import { makeWorkDir, removeWorkDir } from './lib/fixtures.mjs';
@@ -29,9 +30,11 @@ const FIGURES = [
   ['coldstart', createColdstart],
   ['bridge', createBridge],
   ['inprocess', createInprocess],
+  ['serve-roundtrip', createServeRoundtrip],
+  ['serve-throughput', createServeThroughput],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)

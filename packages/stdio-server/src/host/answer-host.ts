@@ -1,5 +1,5 @@
 import { renderOutcome, type BridgeResponse, type DialectName } from '@hookwire/contract';
-import type { DispatchResult, Runtime } from '@hookwire/runtime';
+import type { DispatchOptions, DispatchResult, Runtime } from '@hookwire/runtime';
 import type { HostPayload } from './host-payload.js';
 
 export type { HostPayload } from './host-payload.js';
@@ -32,12 +32,12 @@ export const SILENT_ANSWER: HostAnswer = { exitCode: 0, stdout: '' };
 export async function answerHost(runtime: Runtime, dialect: DialectName, host: HostPayload, options: AnswerHostOptions): Promise<HostAnswer> {
   const { event, payload } = host;
   if (event === undefined) return SILENT_ANSWER;
-  const result = await runtime.dispatch(host.eventName ?? event, payload, {
-    ...(typeof payload.cwd === 'string' && payload.cwd !== '' ? { cwd: payload.cwd } : {}),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.makeSignal === undefined ? {} : { makeSignal: options.makeSignal }),
-    ...(options.budgetMs === undefined ? {} : { budgetMs: options.budgetMs }),
-  });
+  const dispatchOptions: DispatchOptions = {};
+  if (typeof payload.cwd === 'string' && payload.cwd !== '') dispatchOptions.cwd = payload.cwd;
+  if (options.signal !== undefined) dispatchOptions.signal = options.signal;
+  if (options.makeSignal !== undefined) dispatchOptions.makeSignal = options.makeSignal;
+  if (options.budgetMs !== undefined) dispatchOptions.budgetMs = options.budgetMs;
+  const result = await runtime.dispatch(host.eventName ?? event, payload, dispatchOptions);
   options.onResult?.(result);
   return renderOutcome(dialect, result.canonical, result.outcome, { passAllow: options.passAllow });
 }

@@ -53,13 +53,14 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   let draining = false;
   let inFlight = 0;
 
-  function send(res: ServerResponse, route: string, status: number, body: string, type = JSON_TYPE, headers: Record<string, string | number> = {}): void {
+  function send(res: ServerResponse, route: string, status: number, body: string, type = JSON_TYPE, headers?: Record<string, string | number>): void {
     metrics.countRequest(route, status);
     if (res.destroyed) return;
-    const head: Record<string, string | number> = { ...headers, 'content-length': Buffer.byteLength(body) };
-    if (body !== '') head['content-type'] = type;
-    if (draining) head.connection = 'close';
-    res.writeHead(status, head);
+    if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
+    if (draining) res.setHeader('connection', 'close');
+    res.setHeader('content-length', body === '' ? 0 : Buffer.byteLength(body));
+    if (body !== '') res.setHeader('content-type', type);
+    res.statusCode = status;
     res.end(body);
   }
 
@@ -95,15 +96,14 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
     inFlight++;
     const handle = new CancelHandle();
-    const onClose = () => {
+    // 'close' also follows every finished answer; only one that comes first cancels.
+    res.on('close', () => {
       if (!res.writableFinished) handle.cancel();
-    };
-    res.on('close', onClose);
+    });
     try {
       await work(handle);
     } finally {
       inFlight--;
-      res.off('close', onClose);
     }
   }
 
@@ -130,9 +130,15 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return sendError(res, route, 400, `the dispatch request must be a JSON object, received ${describeJsonValue(value)}`);
     }
-    const { op, id: _id, ...fields } = value as Record<string, unknown>;
-    if (op !== undefined && op !== 'dispatch') return sendError(res, route, 400, `POST /v1/dispatch takes a dispatch; "op" must be "dispatch" or absent, received ${JSON.stringify(op)}`);
-    const request = readRequest({ ...fields, op: 'dispatch' });
+    let fields = value as Record<string, unknown>;
+    if (fields.op !== undefined && fields.op !== 'dispatch') return sendError(res, route, 400, `POST /v1/dispatch takes a dispatch; "op" must be "dispatch" or absent, received ${JSON.stringify(fields.op)}`);
+    if (Object.hasOwn(fields, 'id')) {
+      // Requests over HTTP are matched by their connection: an id is not the session's to track.
+      const { id: _unused, ...rest } = fields;
+      fields = rest;
+    }
+    fields.op = 'dispatch';
+    const request = readRequest(fields);
     if (!request.ok) return sendError(res, route, 400, request.error);
     if (request.op === 'dispatch' && resolveEvent(request.event) === undefined) {
       return sendError(res, route, 400, `unknown event ${JSON.stringify(request.event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);

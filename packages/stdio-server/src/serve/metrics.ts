@@ -4,28 +4,28 @@ import { DISPATCH_CHANNEL, type DispatchMessage, type Session } from '../session
 /** Upper bounds (seconds) of the duration histograms: 1 ms to 60 s. */
 export const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-interface Histogram {
-  counts: number[];
-  sum: number;
-  count: number;
+interface Series {
+  /** The rendered label pairs, `a="x",b="y"`. */
+  labels: string;
+  value: number;
+  /** Histograms: the count per bucket (not cumulative; summed when rendered), the overflow last. */
+  buckets?: number[];
+  sum?: number;
 }
 
 function escapeLabel(value: string): string {
   return value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n');
 }
 
-function labelsOf(names: readonly string[], values: readonly string[]): string {
-  return names.map((name, i) => `${name}="${escapeLabel(values[i] ?? '')}"`).join(',');
-}
-
 /**
- * A small Prometheus registry written by hand: a few counters and histograms with fixed label
- * names, rendered in the text exposition format 0.0.4. (prom-client would bring a registry with
- * process metrics and a dependency into the executable for what is about a hundred lines here.)
+ * One metric family with fixed label names, rendered in the Prometheus text exposition format
+ * 0.0.4. Written by hand rather than with prom-client: three counters, two histograms and a gauge
+ * are a hundred lines, and prom-client would bring a global registry, process metrics and a
+ * dependency into the executable. A series is found by its label values joined, so counting on
+ * the request path is one map lookup; labels are escaped once, when a series is first seen.
  */
 class Family {
-  readonly counters = new Map<string, number>();
-  readonly histograms = new Map<string, Histogram>();
+  readonly #series = new Map<string, Series>();
   constructor(
     readonly name: string,
     readonly help: string,
@@ -33,38 +33,62 @@ class Family {
     readonly labels: readonly string[],
   ) {}
 
+  #seriesOf(values: readonly string[]): Series {
+    const key = values.length === 1 ? values[0]! : values.join('\u0000');
+    let series = this.#series.get(key);
+    if (!series) {
+      series = { labels: this.labels.map((name, i) => `${name}="${escapeLabel(values[i] ?? '')}"`).join(','), value: 0 };
+      if (this.type === 'histogram') {
+        series.buckets = new Array<number>(DURATION_BUCKETS.length + 1).fill(0);
+        series.sum = 0;
+      }
+      this.#series.set(key, series);
+    }
+    return series;
+  }
+
   add(values: readonly string[], by = 1): void {
-    const key = labelsOf(this.labels, values);
-    this.counters.set(key, (this.counters.get(key) ?? 0) + by);
+    this.#seriesOf(values).value += by;
+  }
+
+  set(values: readonly string[], value: number): void {
+    this.#seriesOf(values).value = value;
   }
 
   observe(values: readonly string[], seconds: number): void {
-    const key = labelsOf(this.labels, values);
-    let histogram = this.histograms.get(key);
-    if (!histogram) {
-      histogram = { counts: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 };
-      this.histograms.set(key, histogram);
-    }
-    for (let i = 0; i < DURATION_BUCKETS.length; i++) if (seconds <= DURATION_BUCKETS[i]!) histogram.counts[i]!++;
-    histogram.sum += seconds;
-    histogram.count++;
+    const series = this.#seriesOf(values);
+    let i = 0;
+    while (i < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[i]!) i++;
+    series.buckets![i]!++;
+    series.sum! += seconds;
+    series.value++;
   }
 
   render(): string {
     let text = `# HELP ${this.name} ${this.help}\n# TYPE ${this.name} ${this.type}\n`;
-    const braces = (key: string, extra?: string) => {
-      const all = [key, extra].filter((part) => part !== undefined && part !== '').join(',');
+    const braces = (labels: string, extra?: string) => {
+      const all = extra === undefined ? labels : labels === '' ? extra : `${labels},${extra}`;
       return all === '' ? '' : `{${all}}`;
     };
-    for (const [key, value] of this.counters) text += `${this.name}${braces(key)} ${value}\n`;
-    for (const [key, histogram] of this.histograms) {
-      DURATION_BUCKETS.forEach((bound, i) => (text += `${this.name}_bucket${braces(key, `le="${bound}"`)} ${histogram.counts[i]}\n`));
-      text += `${this.name}_bucket${braces(key, 'le="+Inf"')} ${histogram.count}\n`;
-      text += `${this.name}_sum${braces(key)} ${histogram.sum}\n${this.name}_count${braces(key)} ${histogram.count}\n`;
+    for (const series of this.#series.values()) {
+      if (!series.buckets) {
+        text += `${this.name}${braces(series.labels)} ${series.value}\n`;
+        continue;
+      }
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((bound, i) => {
+        cumulative += series.buckets![i]!;
+        text += `${this.name}_bucket${braces(series.labels, `le="${bound}"`)} ${cumulative}\n`;
+      });
+      text += `${this.name}_bucket${braces(series.labels, 'le="+Inf"')} ${series.value}\n`;
+      text += `${this.name}_sum${braces(series.labels)} ${series.sum}\n${this.name}_count${braces(series.labels)} ${series.value}\n`;
     }
     return text;
   }
 }
+
+/** Status codes as label values, made once. */
+const STATUS_TEXT: Record<number, string> = Object.fromEntries([200, 400, 401, 404, 405, 409, 413, 500, 503].map((code) => [code, String(code)]));
 
 export interface ServeMetrics {
   /** Counts one HTTP request by route and status. */
@@ -98,10 +122,10 @@ export function createServeMetrics(session: Session): ServeMetrics {
 
   return {
     countRequest(route, status) {
-      requests.add([route, String(status)]);
+      requests.add([route, STATUS_TEXT[status] ?? String(status)]);
     },
     render(inFlight) {
-      inFlightGauge.counters.set('', inFlight);
+      inFlightGauge.set([], inFlight);
       return [dispatches, dispatchSeconds, runs, runSeconds, requests, inFlightGauge].map((family) => family.render()).join('');
     },
     close() {
