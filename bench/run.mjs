@@ -7,6 +7,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { create as createBridge } from './figures/bridge.mjs';
+import { create as createClaudeTurn } from './figures/claude-turn.mjs';
 import { create as createColdstart } from './figures/coldstart.mjs';
 import { create as createExeca } from './figures/execa.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
@@ -32,9 +33,10 @@ const FIGURES = [
   ['inprocess', createInprocess],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
+  ['claude-turn', createClaudeTurn],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)
