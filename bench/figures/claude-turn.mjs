@@ -10,7 +10,8 @@ const HARNESS = join(REPO_DIR, 'test/hosts/lib/hosts');
  * The real Claude Code's whole turn (headless, against the fake Anthropic API of test/hosts): no
  * hook, a native `true` command hook on the seven events, and one `type: "http"` hook on them to
  * `hookwire serve` — once with a config that selects nothing in the turn, once with a `true`
- * command hook on PreToolUse. Turns of the sides alternate, op by op.
+ * command hook on PreToolUse. Turns of the sides alternate, op by op. A broken turn rejects
+ * (timeClaudeTurn checks the run), so the suite's warm-up pass is the check before timing.
  */
 export async function create(ctx) {
   if (!existsSync(join(HARNESS, 'time-claude-turn.js'))) throw new Error(`${HARNESS} is missing: run pnpm build (it compiles the host harness)`);
@@ -38,8 +39,6 @@ export async function create(ctx) {
       { name: 'serve', label: 'http hook to hookwire serve, nothing selected', op: turn(describeHttpHooks(`${quietServe.url}/hooks/claude`), project('serve')) },
       { name: 'serveTrue', label: 'http hook to hookwire serve, a `true` hook on PreToolUse', op: turn(describeHttpHooks(`${trueServe.url}/hooks/claude`), project('serve-true')) },
     ];
-    // Check every side once before timing (a broken turn rejects).
-    for (const side of sides) await side.op();
     return {
       id: 'claude-turn',
       group: 'serve',
