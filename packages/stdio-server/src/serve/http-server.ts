@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
+import { describeType, isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
-import { describeJsonValue, readHostPayload } from '../host/host-payload.js';
+import { readHostPayload } from '../host/host-payload.js';
 import { CancelHandle } from '../session/cancel-handle.js';
 import type { Session, SessionResponse } from '../session/session.js';
 import { createBearerCheck } from './bearer.js';
@@ -128,7 +128,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (!parsed) return;
     const value = parsed.value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return sendError(res, route, 400, `the dispatch request must be a JSON object, received ${describeJsonValue(value)}`);
+      return sendError(res, route, 400, `the dispatch request must be a JSON object, received ${describeType(value)}`);
     }
     let fields = value as Record<string, unknown>;
     if (fields.op !== undefined && fields.op !== 'dispatch') return sendError(res, route, 400, `POST /v1/dispatch takes a dispatch; "op" must be "dispatch" or absent, received ${JSON.stringify(fields.op)}`);

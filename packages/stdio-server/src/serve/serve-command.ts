@@ -1,5 +1,5 @@
+import { UsageError } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
-import { UsageError } from '../cli.js';
 import { serve, SERVE_DEFAULTS } from './serve.js';
 
 /** The flags `hookwire serve` reads. */

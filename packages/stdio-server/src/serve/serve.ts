@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createRuntime, HookwireError, type Logger, type Runtime } from '@hookwire/runtime';
+import { ConfigError } from '@hookwire/contract';
+import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from '../bridge/depth.js';
 import { createSession, type SessionResponse } from '../session/session.js';
 import { VERSION } from '../version.js';
@@ -71,8 +72,8 @@ export async function serve(options: ServeOptions): Promise<number> {
     // Hooks run as under a bridge: a `hookwire run` they start does not re-enter hookwire.
     runtime = await createRuntime({ configPath: options.configPaths, logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) } });
   } catch (error) {
-    if (error instanceof HookwireError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
-      for (const d of (error.details?.diagnostics as unknown[]) ?? []) logger.error('config diagnostic', { diagnostic: d });
+    if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
+      for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
       logger.error(error.message);
       return 2;
     }

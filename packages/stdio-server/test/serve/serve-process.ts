@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The built `hookwire` executable. */
-export const HOOKWIRE_BIN = fileURLToPath(new URL('../../lib/bin.js', import.meta.url));
+/** The built `hookwire` executable as shipped: the `bin` the package declares. */
+export const HOOKWIRE_BIN = fileURLToPath(
+  new URL(`../../${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: { hookwire: string } }).bin.hookwire}`, import.meta.url),
+);
 
 export interface ServeProcess {
   readonly child: ChildProcessWithoutNullStreams;
