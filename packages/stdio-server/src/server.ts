@@ -1,9 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Logger, Runtime } from '@hookwire/runtime';
 import { LineBuffer, type LineEvent } from './line-buffer.js';
+import { formatAuditRecord } from './audit-record.js';
 import { CancelHandle } from './cancel-handle.js';
 import { LineWriter } from './line-writer.js';
-import { serializeLine, serializeResponse } from './serialize-line.js';
+import { serializeResponse } from './serialize-line.js';
 import { DEFAULT_MAX_LINE_BYTES, PROTOCOL_VERSION, parseRequest, type ParsedRequest, type RequestId } from './protocol.js';
 
 export interface StdioServerOptions {
@@ -93,8 +94,9 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
         subject: request.subject,
         cwd: request.cwd,
       });
-      const entry = { ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs };
-      options.audit?.write(`${serializeLine(entry, ['ts', 'id', 'event', 'canonical'], {})}\n`);
+      options.audit?.write(
+        formatAuditRecord({ ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs }),
+      );
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     } catch (error) {
       const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);

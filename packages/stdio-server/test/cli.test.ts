@@ -74,9 +74,72 @@ describe('hookwire dispatch', () => {
   });
 });
 
+describe('hookwire dispatch: the event', () => {
+  const config = (dir: string) => writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: "echo 'keep going' >&2; exit 2" }] });
+
+  it("is the payload's hook_event_name when --event is absent", async () => {
+    const dir = await tempDir();
+    const result = await hookwire(['dispatch', '--json', '--config', await config(dir)], JSON.stringify({ hook_event_name: 'Stop', cwd: dir }));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ canonical: 'turn:stop', outcome: { decision: 'deny', reason: 'keep going' } });
+  });
+
+  it('may be given in another dialect when it names the same event', async () => {
+    const dir = await tempDir();
+    const result = await hookwire(['dispatch', '--json', '--event', 'turn:stop', '--config', await config(dir)], JSON.stringify({ hook_event_name: 'Stop' }));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ canonical: 'turn:stop', outcome: { decision: 'deny' } });
+  });
+
+  it.each([
+    [['--event', 'PreToolUse'], { hook_event_name: 'Stop' }, /^hookwire dispatch: --event PreToolUse does not match the payload's hook_event_name "Stop"; drop --event or fix one of them\n/],
+    [[], { hook_event_name: 'Notification' }, /^hookwire dispatch: the payload's hook_event_name "Notification" is not an event hookwire handles; give --event NAME\n/],
+    [[], { tool_name: 'Bash' }, /^hookwire dispatch: needs --event NAME, or a payload with hook_event_name\n/],
+  ])('refuses %j with payload %j', async (flags, payload, message) => {
+    const dir = await tempDir();
+    const result = await hookwire(['dispatch', ...flags, '--config', await config(dir)], JSON.stringify(payload));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+  });
+});
+
+describe('each command owns its flags', () => {
+  it.each([
+    [['check', '--pass-allow', '--budget', '3', '--config', 'x.json'], 'hookwire check: unknown flag --pass-allow (it is a flag of hookwire run)', 'hookwire check --config FILE'],
+    [['listen', '--json', '--config', 'x.json'], 'hookwire listen: unknown flag --json (it is a flag of hookwire check, hookwire dispatch)', 'hookwire listen --config FILE'],
+    [['dispatch', '--budget', '3'], 'hookwire dispatch: unknown flag --budget (it is a flag of hookwire run)', 'hookwire dispatch --config FILE'],
+    [['check', '--frobnicate'], 'hookwire check: unknown flag --frobnicate', 'hookwire check --config FILE'],
+    [['check', '--config', 'x.json', 'extra'], 'hookwire check: unexpected argument "extra"', 'hookwire check --config FILE'],
+  ])('%j is an error naming the command, with its usage', async (args, message, usage) => {
+    const result = await hookwire(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe(message);
+    expect(result.stderr).toContain(`Usage:\n  ${usage}`);
+    expect(result.stderr).not.toContain('hookwire run --config');
+  });
+
+  it.each(['listen', 'run', 'check', 'dispatch'])('hookwire %s --help prints that command\'s usage and exits 0', async (command) => {
+    for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
+      const result = await hookwire(args);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`^Usage:\n  hookwire ${command} --config FILE`));
+      expect(result.stdout.match(/^  hookwire /gm)).toHaveLength(1);
+    }
+  });
+
+  it('hookwire --help lists every command', async () => {
+    const result = await hookwire(['--help']);
+    expect(result.code).toBe(0);
+    for (const command of ['listen', 'run', 'check', 'dispatch']) expect(result.stdout).toContain(`  hookwire ${command} --config FILE`);
+  });
+});
+
 describe('the command line', () => {
   it('prints the usage and exits 2 on a mistake', async () => {
-    for (const args of [['frobnicate'], ['listen'], ['check', '--bogus'], ['run', '--config', 'x', '--budget', '-1'], []]) {
+    for (const args of [['frobnicate'], ['listen'], ['check', '--bogus'], []]) {
       const result = await hookwire(args);
       expect(result.code).toBe(2);
       expect(result.stdout + result.stderr).toContain('Usage:');
