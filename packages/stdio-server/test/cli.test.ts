@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupSidecars, HOOKWIRE, LIB_ENTRY, runToEnd, tempDir, writeConfig, type RunEnd } from './sidecar.js';
@@ -42,6 +43,69 @@ describe('hookwire check', () => {
     const result = await hookwire(['check', '--config', '/nonexistent/hookwire.json']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('cannot read config file /nonexistent/hookwire.json: ENOENT');
+  });
+});
+
+describe('hookwire check: what fails at run time', () => {
+  it('a prompt hook without llm, a missing script, and an executable that is not on PATH', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, {
+      hooks: [
+        { event: 'UserPromptSubmit', type: 'prompt', prompt: 'judge $ARGUMENTS' },
+        { event: 'PreToolUse', type: 'command', command: 'node "$HOOKWIRE_CONFIG_DIR/hooks/guard.mjs"' },
+        { event: 'PreToolUse', type: 'command', command: 'hookwire-no-such-guard --strict' },
+        { event: 'PreToolUse', matcher: 'bash', type: 'command', command: 'true' },
+      ],
+    });
+    const result = await hookwire(['check', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      `error   ${config}#/hooks/0: a prompt hook needs an LLM endpoint, and no config file sets "llm": {"baseUrl": "...", "model": "..."}; it would fail every time it runs`,
+      `error   ${config}#/hooks/1/command: command runs the script ${JSON.stringify(join(dir, 'hooks', 'guard.mjs'))}, which does not exist; the hook would fail every time it runs`,
+      `error   ${config}#/hooks/2/command: command runs "hookwire-no-such-guard", which is not found on PATH (as hookwire check sees it); the hook would fail every time it runs`,
+      `warning ${config}#/hooks/3/matcher: matcher names "bash", which differs from the tool "Bash" only by case; matchers compare case-sensitively, so it never matches Bash`,
+      '3 errors, 1 warning',
+      '',
+    ]);
+  });
+
+  it('the same unknown event is an error in both shapes; a Claude Code event hookwire does not handle is a warning in both', async () => {
+    const dir = await tempDir();
+    const native = await writeConfig(dir, { hooks: [{ event: 'PreTooluse', type: 'command', command: 'true' }, { event: 'PreCompact', type: 'command', command: 'true' }] }, 'native.json');
+    const claude = await writeConfig(dir, { hooks: { PreTooluse: [{ hooks: [{ type: 'command', command: 'true' }] }], PreCompact: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, 'claude.json');
+    for (const [config, typo, other] of [[native, '/hooks/0/event', '/hooks/1/event'], [claude, '/hooks/PreTooluse', '/hooks/PreCompact']] as const) {
+      const result = await hookwire(['check', '--json', '--config', config]);
+      expect(result.code).toBe(1);
+      const diagnostics = JSON.parse(result.stdout) as { severity: string; path: string; message: string }[];
+      expect(diagnostics.map(({ severity, path }) => ({ severity, path }))).toEqual([{ severity: 'error', path: typo }, { severity: 'warning', path: other }]);
+      expect(diagnostics[0]!.message).toMatch(/did you mean "PreToolUse"\?$/);
+      expect(diagnostics[1]!.message).toMatch(/^event "PreCompact" is not supported by hookwire; (this hook is|its hooks are) skipped/);
+    }
+  });
+
+  it('hooks given as one object is one clear error', async () => {
+    const dir = await tempDir();
+    const result = await hookwire(['check', '--config', await writeConfig(dir, { hooks: { event: 'PreToolUse', type: 'command', command: 'true' } })]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^error +\S+#\/hooks: hooks must be an array of hooks .*this object looks like one hook \(\{ event, type, \.\.\. \}\): put it in an array/);
+    expect(result.stdout).toMatch(/\n1 error, 0 warnings\n$/);
+  });
+
+  it('a settings file that runs the bridge on itself', async () => {
+    const dir = await tempDir();
+    const settings = await writeConfig(dir, { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'npx hookwire run --config "$CLAUDE_PROJECT_DIR"/.claude/settings.json' }] }] } }, 'settings.json');
+    const result = await hookwire(['check', '--config', settings]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`error   ${settings}#/hooks/PreToolUse/0/hooks/0/command: this command runs the hookwire bridge (hookwire run), so this file is host settings`);
+  });
+
+  it('a JSON syntax error, with its line and column', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'hookwire.json');
+    await writeFile(path, '{\n  "hooks": [\n    { "event": "Stop" "type": "command" }\n  ]\n}\n');
+    const result = await hookwire(['check', '--config', path]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(new RegExp(`^error +${path.replaceAll('.', '\\.')}#/: config file .* is not valid JSON at line 3, column 23: `));
   });
 });
 
