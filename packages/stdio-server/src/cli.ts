@@ -1,6 +1,6 @@
 import { createJsonLogger, type Logger } from '@hookwire/runtime';
 import { UsageError } from '@hookwire/contract';
-import { isGlobalFlag, parseCommandFlags, type Command } from './command.js';
+import { parseCommandFlags, type Command } from './command.js';
 import { checkCommand } from './commands/check.js';
 import { dispatchCommand } from './commands/dispatch.js';
 import { listenCommand } from './commands/listen.js';
@@ -65,7 +65,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
     process.stdout.write(commandUsage(command));
     return 0;
   }
-  if (rest.some((arg) => isGlobalFlag(arg) && (arg === '--version' || arg === '-v'))) {
+  if (rest.some((arg) => arg === '--version' || arg === '-v')) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }

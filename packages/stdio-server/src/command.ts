@@ -42,11 +42,8 @@ export class CommandUsageError extends UsageError {
   }
 }
 
-const GLOBAL_FLAGS = new Set(['--help', '-h', '--version', '-v']);
-
 function flagNameOf(arg: string): string {
-  const name = arg.startsWith('--') ? arg.slice(2).split('=')[0]! : arg.slice(1, 2);
-  return name;
+  return arg.startsWith('--') ? arg.slice(2).split('=')[0]! : arg.slice(1, 2);
 }
 
 /**
@@ -90,12 +87,7 @@ export function findFlagValue(argv: readonly string[], name: string): string | u
   return value;
 }
 
-/** Whether an argument is one of the flags every command takes (`--help`, `--version`). */
-export function isGlobalFlag(arg: string): boolean {
-  return GLOBAL_FLAGS.has(arg);
-}
-
-/** A flag value as a positive number of `unit`, or a description of why it is not one. */
+/** A flag value as a positive number, or a description of why it is not one. */
 export function readPositiveNumber(flag: string, value: unknown): { ok: true; value: number | undefined } | { ok: false; message: string } {
   if (value === undefined) return { ok: true, value: undefined };
   const n = Number(value);
