@@ -57,7 +57,9 @@ function describeStartFailure(error: unknown): string {
  * hook of its event through the runtime, and answers in Claude Code's response form (exit code and
  * stdout JSON). Returns the exit code. Events hookwire does not know, and payloads without
  * `hook_event_name`, are answered with silence (exit 0). A bridge started inside a bridge's own
- * hook (`HOOKWIRE_BRIDGE_DEPTH` set) exits 0 at once without running anything.
+ * hook (`HOOKWIRE_BRIDGE_DEPTH` set) exits 0 at once without running anything. The bridge's own
+ * failures — `problem` (its command line), the config, the payload, the dispatch — run no hook and
+ * are answered by `renderBridgeFailure`: never silent, never exit 2 unless `onError` is `block`.
  */
 export async function runBridge(options: BridgeOptions): Promise<number> {
   const env = options.env ?? process.env;
