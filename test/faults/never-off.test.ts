@@ -63,8 +63,9 @@ const word = (): fc.Arbitrary<string> =>
     fc.string({ maxLength: 8 }).filter((text) => !/block/i.test(text)),
   );
 
-/** Replaces `@configN` with the Nth config file. */
-const resolve = (words: string[]) => words.map((w) => (/^@config\d$/.test(w) ? configs[Number(w.slice(7))]! : w));
+/** Replaces `@configN` with the Nth config file, and gives `--log` a file in the temp folder (never the working directory). */
+const resolve = (words: string[]) =>
+  words.map((w) => (/^@config\d$/.test(w) ? configs[Number(w.slice(7))]! : w === '--log' ? `--log=${join(dir, 'fuzz-audit.jsonl')}` : w));
 
 function expectNeverOff(result: { code: number | null; stdout: string; stderr: string }, args: string[]): void {
   const context = `hookwire ${args.join(' ')}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`;
