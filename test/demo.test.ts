@@ -68,10 +68,20 @@ describe('examples/minimal-host.mjs', () => {
 });
 
 describe('the example configs', () => {
-  it.each(['examples/hookwire.json', 'examples/claude-settings.json'])('hookwire check --config %s finds no problem', async (config) => {
-    const run = await runNode([HOOKWIRE, 'check', '--json', '--config', config], 30_000);
+  it('hookwire check --config examples/hookwire.json finds no problem', async () => {
+    const run = await runNode([HOOKWIRE, 'check', '--json', '--config', 'examples/hookwire.json'], 30_000);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([]);
+  });
+
+  it('hookwire check --config examples/claude-settings.json says it is the settings that run the bridge, not a hookwire config', async () => {
+    const run = await runNode([HOOKWIRE, 'check', '--json', '--config', 'examples/claude-settings.json'], 30_000);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const diagnostics = JSON.parse(run.stdout) as { severity: string; path: string; message: string }[];
+    expect(diagnostics.map((d) => d.path).sort()).toEqual(
+      ['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit'].map((event) => `/hooks/${event}/0/hooks/0/command`),
+    );
+    expect(diagnostics.every((d) => d.severity === 'error' && d.message.startsWith('this command runs the hookwire bridge (hookwire run)'))).toBe(true);
   });
 });
 

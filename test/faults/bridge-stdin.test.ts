@@ -7,7 +7,7 @@ describe('hookwire run: --budget bounds reading stdin', () => {
   const partial = '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"';
 
   it.each([
-    ['warn', 1],
+    ['warn', 0],
     ['block', 2],
   ] as const)('a payload still incomplete when the budget is spent is a bridge failure: --on-error %s exits %i', async (onError, code) => {
     const dir = await tempDir();
@@ -18,7 +18,8 @@ describe('hookwire run: --budget bounds reading stdin', () => {
     const start = performance.now();
     expect(await bridge.waitForExit(12_000)).toEqual({ code, signal: null });
     expect(since(start)).toBeLessThan(12_000);
-    expect(bridge.stdout()).toBe('');
+    // Exit 0 tells the user (a systemMessage, the first stderr line: docs/bridge.md, "When the bridge cannot work"); exit 2 blocks.
+    expect(bridge.stdout()).toBe(code === 0 ? `${JSON.stringify({ systemMessage: bridge.stderr().split('\n')[0] })}\n` : '');
     expect(bridge.stderr()).toMatch(/^hookwire run: cannot read the hook payload from stdin: it was not complete within the budget of 2 s/);
   });
 

@@ -144,7 +144,22 @@ describe('secrets stay out of logs and runs, even when a server echoes them back
     expect(answer.runs).toHaveLength(5);
     sidecar.send({ op: 'bye' });
     await sidecar.waitForExit();
-    places = { 'stdout (runs)': sidecar.stdoutBytes().toString('utf8'), 'stderr (logs)': sidecar.stderr(), 'the audit log': await readFile(log, 'utf8') };
+    // The same hooks through the one-shot bridge, with its own audit log.
+    const runLog = join(dir, 'run-audit.jsonl');
+    const run = await runHookwire(['run', '--config', config, '--log', runLog], {
+      input: `${JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: {}, cwd: dir })}\n`,
+      env: { ...process.env, HW_LLM_KEY: key, HW_WEB_TOKEN: webToken, HOOKWIRE_BRIDGE_DEPTH: '' },
+    });
+    const runRecord = JSON.parse(await readFile(runLog, 'utf8')) as { runs: unknown[] };
+    expect(runRecord.runs).toHaveLength(5);
+    places = {
+      'stdout (runs)': sidecar.stdoutBytes().toString('utf8'),
+      'stderr (logs)': sidecar.stderr(),
+      'the audit log': await readFile(log, 'utf8'),
+      'hookwire run stdout': run.stdout,
+      'hookwire run stderr': run.stderr,
+      'the hookwire run --log file': await readFile(runLog, 'utf8'),
+    };
   });
 
   function expectNowhere(secret: string): void {
@@ -155,10 +170,11 @@ describe('secrets stay out of logs and runs, even when a server echoes them back
   }
 
   it('the LLM API key (apiKeyEnv)', () => {
-    expect(llm.requests).toHaveLength(4);
+    expect(llm.requests).toHaveLength(8);
     expect(llm.requests.every((request) => request.headers.authorization === `Bearer ${key}`)).toBe(true);
     expectNowhere(key);
     expect(places['stdout (runs)']).toContain('[redacted]');
+    expect(places['the hookwire run --log file']).toContain('[redacted]');
   });
 
   it('secret LLM headers (llm.headers)', () => {
@@ -167,7 +183,7 @@ describe('secrets stay out of logs and runs, even when a server echoes them back
   });
 
   it('webhook header values taken from the environment (allowedEnvVars)', () => {
-    expect(webhook.requests[0]!.headers.authorization).toBe(`Bearer ${webToken}`);
+    expect(webhook.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${webToken}`, `Bearer ${webToken}`]);
     expectNowhere(webToken);
   });
 });

@@ -70,8 +70,21 @@ async function readSource(path: string): Promise<ParsedSource | Diagnostic> {
   try {
     return { config: JSON.parse(text), file, configDir: dirname(file) };
   } catch (error) {
-    return { severity: 'error', path: '', message: `config file ${file} is not valid JSON: ${(error as Error).message}`, file };
+    const { line, column } = locateJsonError(text, error as Error);
+    return { severity: 'error', path: '', message: `config file ${file} is not valid JSON at line ${line}, column ${column}: ${(error as Error).message}`, file };
   }
+}
+
+/**
+ * Where JSON.parse stopped, as a 1-based line and column: from the `position N` of its message
+ * (Node 20 and later), else the end of the text (`Unexpected end of JSON input`).
+ */
+export function locateJsonError(text: string, error: Error): { line: number; column: number } {
+  const match = /position (\d+)/.exec(error.message);
+  const offset = Math.min(match ? Number(match[1]) : text.length, text.length);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
 /** Reads, validates and merges a config source into a state, or returns its error diagnostics. */
@@ -83,7 +96,7 @@ export async function loadConfigState(source: ConfigSource): Promise<LoadResult>
 
   const diagnostics: Diagnostic[] = [];
   const configs: HookwireConfig[] = [];
-  const dirs: string[] = [];
+  const origins: { configDir: string; file?: string }[] = [];
   for (const item of sources) {
     if ('severity' in item) {
       diagnostics.push(item);
@@ -93,12 +106,12 @@ export async function loadConfigState(source: ConfigSource): Promise<LoadResult>
     for (const d of result.diagnostics) diagnostics.push(item.file === undefined ? d : { ...d, file: item.file });
     if (result.config) {
       configs.push(result.config);
-      for (let i = 0; i < result.config.hooks.length; i++) dirs.push(item.configDir);
+      for (let i = 0; i < result.config.hooks.length; i++) origins.push({ configDir: item.configDir, ...(item.file === undefined ? {} : { file: item.file }) });
     }
   }
   if (diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics };
 
   const config = mergeConfigs(configs);
-  const byEvent = indexHooks(config.hooks.map((spec, index) => ({ spec, configDir: dirs[index] ?? process.cwd() })));
+  const byEvent = indexHooks(config.hooks.map((spec, index) => ({ spec, configDir: process.cwd(), ...origins[index] })));
   return { ok: true, state: { config, byEvent, diagnostics } };
 }

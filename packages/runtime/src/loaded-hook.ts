@@ -4,6 +4,8 @@ import type { HookSpec } from '@hookwire/contract';
 export interface LoadedHook {
   readonly spec: HookSpec;
   readonly configDir: string;
+  /** The config file the hook was read from, for configs read from files. */
+  readonly file?: string;
   readonly order: number;
   readonly matches: (subject: string | undefined) => boolean;
   /** The compiled regular expression, when the matcher is one (long subjects are matched off the thread). */

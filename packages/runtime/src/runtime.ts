@@ -22,6 +22,7 @@ import { needsOffThreadMatch, selectHooks, selectHooksOffThread } from './hook-i
 import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
+import { diagnoseRunnable } from './runnable-check.js';
 import type { RunRecord } from './run-record.js';
 
 export interface RuntimeOptions {
@@ -196,8 +197,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   };
 }
 
-/** Reads and validates config files (layered in order) without starting anything: their diagnostics. */
-export async function checkConfig(configPath: string | readonly string[]): Promise<Diagnostic[]> {
+/**
+ * Reads and validates config files (layered in order) without starting anything: their diagnostics,
+ * then what would fail when the hooks run (see runnable-check.ts), looked up with `env`'s PATH.
+ */
+export async function checkConfig(
+  configPath: string | readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Diagnostic[]> {
   const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath });
-  return loaded.ok ? [...loaded.state.diagnostics] : loaded.diagnostics;
+  if (!loaded.ok) return loaded.diagnostics;
+  return [...loaded.state.diagnostics, ...(await diagnoseRunnable(loaded.state, env))];
 }

@@ -1,142 +1,81 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createJsonLogger, type Logger } from '@hookwire/runtime';
 import { UsageError } from '@hookwire/contract';
-import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hookwire/runtime';
-import { runBridge } from './bridge/run-bridge.js';
-import { formatDiagnostics, formatRuns } from './format.js';
-import { listen } from './listen.js';
-import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';
+import { parseCommandFlags, type Command } from './command.js';
+import { checkCommand } from './commands/check.js';
+import { dispatchCommand } from './commands/dispatch.js';
+import { listenCommand } from './commands/listen.js';
+import { runCommand } from './commands/run.js';
+import { serveCommand } from './commands/serve.js';
 import { VERSION } from './version.js';
+
+/** Every `hookwire` command, in the order the usage lists them. */
+const COMMANDS: readonly Command[] = [listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand];
+
+const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
 export const USAGE = `hookwire ${VERSION} — a hook runtime for AI coding agents
 
 Usage:
-  hookwire listen   --config FILE [--config FILE ...] [--log FILE] [--max-line-bytes N]
-  hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block]
-  hookwire check    --config FILE [--config FILE ...] [--json]
-  hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json]
-  hookwire serve    --config FILE [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] [--log FILE]
+${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}
+  hookwire <command> --help
   hookwire --version | --help
 
-listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
-run       one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects
-check     print the config's diagnostics; exit 1 on errors
-dispatch  run one dispatch and print the outcome and a table of the runs
-serve     serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would
+${COMMANDS.map((command) => `${command.name.padEnd(9)} ${command.summary}`).join('\n')}
 `;
 
-const OPTIONS = {
-  config: { type: 'string', multiple: true },
-  log: { type: 'string' },
-  'max-line-bytes': { type: 'string' },
-  dialect: { type: 'string' },
-  'pass-allow': { type: 'boolean' },
-  budget: { type: 'string' },
-  'on-error': { type: 'string' },
-  json: { type: 'boolean' },
-  event: { type: 'string' },
-  payload: { type: 'string' },
-  subject: { type: 'string' },
-  cwd: { type: 'string' },
-  host: { type: 'string' },
-  port: { type: 'string' },
-  'token-env': { type: 'string' },
-  'max-inflight': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} satisfies ParseArgsConfig['options'];
-
-function positiveNumber(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${flag} must be a positive number, received ${JSON.stringify(value)}`);
-  return n;
+/** The usage of one command: what `hookwire <command> --help` prints. */
+export function commandUsage(command: Command): string {
+  return `Usage:\n  ${command.usage}\n\n${command.summary}\n`;
 }
 
-function configsOf(values: { config?: string[] }, command: string): string[] {
-  if (!values.config || values.config.length === 0) throw new UsageError(`hookwire ${command} needs --config FILE`);
-  return values.config;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+function ownersOf(flag: string): string[] {
+  return COMMANDS.filter((command) => Object.hasOwn(command.options, flag)).map((command) => command.name);
 }
 
 /** Runs the `hookwire` command line and returns its exit code. */
 export async function main(argv: string[], logger: Logger = createJsonLogger()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message, { cause: error });
+  // The command is the first argument that names one; flags before it are its flags too.
+  const at = argv.findIndex((arg) => BY_NAME.has(arg) || arg === 'help');
+  const name = at === -1 ? undefined : argv[at]!;
+  const rest = at === -1 ? argv : [...argv.slice(0, at), ...argv.slice(at + 1)];
+  if (name === undefined) {
+    if (rest.includes('--version') || rest.includes('-v')) {
+      process.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    if (rest.length === 0) {
+      process.stdout.write(USAGE);
+      return 2;
+    }
+    const first = rest.find((arg) => !arg.startsWith('-'));
+    throw new UsageError(first === undefined ? `hookwire: no command given before ${rest[0]}` : `hookwire: unknown command ${JSON.stringify(first)}`);
   }
-  const { values, positionals } = parsed;
-  if (values.version) {
+  if (name === 'help') {
+    const topic = rest.find((arg) => !arg.startsWith('-'));
+    const command = topic === undefined ? undefined : BY_NAME.get(topic);
+    if (topic !== undefined && command === undefined) throw new UsageError(`hookwire help: unknown command ${JSON.stringify(topic)}`);
+    process.stdout.write(command === undefined ? USAGE : commandUsage(command));
+    return 0;
+  }
+  const command = BY_NAME.get(name)!;
+  if (rest.some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(commandUsage(command));
+    return 0;
+  }
+  if (rest.some((arg) => arg === '--version' || arg === '-v')) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = positionals[0];
-  if (values.help || command === undefined || command === 'help') {
-    process.stdout.write(USAGE);
-    return command === undefined && !values.help ? 2 : 0;
+  let values;
+  try {
+    values = parseCommandFlags(command, rest, ownersOf);
+  } catch (error) {
+    if (!(error instanceof UsageError) || !command.answersMistakes) throw error;
+    return command.run({}, { logger, argv: rest, problem: error.message.replace(`hookwire ${command.name}: `, '') });
   }
-  if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
-  switch (command) {
-    case 'listen':
-      return listen({
-        configPaths: configsOf(values, 'listen'),
-        logger,
-        ...(values.log === undefined ? {} : { logPath: values.log }),
-        maxLineBytes: positiveNumber('max-line-bytes', values['max-line-bytes']) ?? DEFAULT_MAX_LINE_BYTES,
-      });
-    case 'run': {
-      const onError = values['on-error'] ?? 'warn';
-      if (onError !== 'warn' && onError !== 'block') throw new UsageError(`--on-error must be warn or block, received ${JSON.stringify(onError)}`);
-      const dialect = values.dialect ?? 'claude';
-      if (dialect !== 'claude') throw new UsageError(`--dialect must be claude (the only host dialect the bridge speaks so far), received ${JSON.stringify(dialect)}`);
-      const budget = positiveNumber('budget', values.budget);
-      return runBridge({
-        configPaths: configsOf(values, 'run'),
-        dialect,
-        passAllow: values['pass-allow'] === true,
-        onError,
-        ...(budget === undefined ? {} : { budgetMs: budget * 1000 }),
-        logger,
-      });
-    }
-    case 'check': {
-      const diagnostics = await checkConfig(configsOf(values, 'check'));
-      process.stdout.write(values.json ? `${JSON.stringify(diagnostics, null, 2)}\n` : formatDiagnostics(diagnostics));
-      return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
-    }
-    case 'dispatch': {
-      if (values.event === undefined) throw new UsageError('hookwire dispatch needs --event NAME');
-      const source = values.payload ?? '-';
-      let payload: unknown;
-      try {
-        payload = JSON.parse(source === '-' ? await readStdin() : await readFile(source, 'utf8'));
-      } catch (error) {
-        throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`, { cause: error });
-      }
-      const runtime = await createRuntime({ configPath: configsOf(values, 'dispatch'), logger });
-      try {
-        const result = await runtime.dispatch(values.event, payload, {
-          ...(values.subject === undefined ? {} : { subject: values.subject }),
-          ...(values.cwd === undefined ? {} : { cwd: values.cwd }),
-        });
-        process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result.outcome, null, 2)}\n\n${formatRuns(result.runs)}`);
-        return 0;
-      } finally {
-        await runtime.close();
-      }
-    }
-    case 'serve': {
-      const { serveCommand } = await import('./serve/serve-command.js');
-      return serveCommand(values, configsOf(values, 'serve'), logger);
-    }
-    default:
-      throw new UsageError(`unknown command ${JSON.stringify(command)}`);
-  }
+  return command.run(values, { logger, argv: rest });
 }

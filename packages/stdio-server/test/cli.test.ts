@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupSidecars, HOOKWIRE, LIB_ENTRY, runToEnd, tempDir, writeConfig, type RunEnd } from './sidecar.js';
@@ -45,6 +46,69 @@ describe('hookwire check', () => {
   });
 });
 
+describe('hookwire check: what fails at run time', () => {
+  it('a prompt hook without llm, a missing script, and an executable that is not on PATH', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, {
+      hooks: [
+        { event: 'UserPromptSubmit', type: 'prompt', prompt: 'judge $ARGUMENTS' },
+        { event: 'PreToolUse', type: 'command', command: 'node "$HOOKWIRE_CONFIG_DIR/hooks/guard.mjs"' },
+        { event: 'PreToolUse', type: 'command', command: 'hookwire-no-such-guard --strict' },
+        { event: 'PreToolUse', matcher: 'bash', type: 'command', command: 'true' },
+      ],
+    });
+    const result = await hookwire(['check', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      `error   ${config}#/hooks/0: a prompt hook needs an LLM endpoint, and no config file sets "llm": {"baseUrl": "...", "model": "..."}; it would fail every time it runs`,
+      `error   ${config}#/hooks/1/command: command runs the script ${JSON.stringify(join(dir, 'hooks', 'guard.mjs'))}, which does not exist; the hook would fail every time it runs`,
+      `error   ${config}#/hooks/2/command: command runs "hookwire-no-such-guard", which is not found on PATH (as hookwire check sees it); the hook would fail every time it runs`,
+      `warning ${config}#/hooks/3/matcher: matcher names "bash", which differs from the tool "Bash" only by case; matchers compare case-sensitively, so it never matches Bash`,
+      '3 errors, 1 warning',
+      '',
+    ]);
+  });
+
+  it('the same unknown event is an error in both shapes; a Claude Code event hookwire does not handle is a warning in both', async () => {
+    const dir = await tempDir();
+    const native = await writeConfig(dir, { hooks: [{ event: 'PreTooluse', type: 'command', command: 'true' }, { event: 'PreCompact', type: 'command', command: 'true' }] }, 'native.json');
+    const claude = await writeConfig(dir, { hooks: { PreTooluse: [{ hooks: [{ type: 'command', command: 'true' }] }], PreCompact: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, 'claude.json');
+    for (const [config, typo, other] of [[native, '/hooks/0/event', '/hooks/1/event'], [claude, '/hooks/PreTooluse', '/hooks/PreCompact']] as const) {
+      const result = await hookwire(['check', '--json', '--config', config]);
+      expect(result.code).toBe(1);
+      const diagnostics = JSON.parse(result.stdout) as { severity: string; path: string; message: string }[];
+      expect(diagnostics.map(({ severity, path }) => ({ severity, path }))).toEqual([{ severity: 'error', path: typo }, { severity: 'warning', path: other }]);
+      expect(diagnostics[0]!.message).toMatch(/did you mean "PreToolUse"\?$/);
+      expect(diagnostics[1]!.message).toMatch(/^event "PreCompact" is not supported by hookwire; (this hook is|its hooks are) skipped/);
+    }
+  });
+
+  it('hooks given as one object is one clear error', async () => {
+    const dir = await tempDir();
+    const result = await hookwire(['check', '--config', await writeConfig(dir, { hooks: { event: 'PreToolUse', type: 'command', command: 'true' } })]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^error +\S+#\/hooks: hooks must be an array of hooks .*this object looks like one hook \(\{ event, type, \.\.\. \}\): put it in an array/);
+    expect(result.stdout).toMatch(/\n1 error, 0 warnings\n$/);
+  });
+
+  it('a settings file that runs the bridge on itself', async () => {
+    const dir = await tempDir();
+    const settings = await writeConfig(dir, { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'npx hookwire run --config "$CLAUDE_PROJECT_DIR"/.claude/settings.json' }] }] } }, 'settings.json');
+    const result = await hookwire(['check', '--config', settings]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`error   ${settings}#/hooks/PreToolUse/0/hooks/0/command: this command runs the hookwire bridge (hookwire run), so this file is host settings`);
+  });
+
+  it('a JSON syntax error, with its line and column', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'hookwire.json');
+    await writeFile(path, '{\n  "hooks": [\n    { "event": "Stop" "type": "command" }\n  ]\n}\n');
+    const result = await hookwire(['check', '--config', path]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(new RegExp(`^error +${path.replaceAll('.', '\\.')}#/: config file .* is not valid JSON at line 3, column 23: `));
+  });
+});
+
 describe('hookwire dispatch', () => {
   it('runs one dispatch and prints the outcome and a table of the runs', async () => {
     const dir = await tempDir();
@@ -74,9 +138,72 @@ describe('hookwire dispatch', () => {
   });
 });
 
+describe('hookwire dispatch: the event', () => {
+  const config = (dir: string) => writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: "echo 'keep going' >&2; exit 2" }] });
+
+  it("is the payload's hook_event_name when --event is absent", async () => {
+    const dir = await tempDir();
+    const result = await hookwire(['dispatch', '--json', '--config', await config(dir)], JSON.stringify({ hook_event_name: 'Stop', cwd: dir }));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ canonical: 'turn:stop', outcome: { decision: 'deny', reason: 'keep going' } });
+  });
+
+  it('may be given in another dialect when it names the same event', async () => {
+    const dir = await tempDir();
+    const result = await hookwire(['dispatch', '--json', '--event', 'turn:stop', '--config', await config(dir)], JSON.stringify({ hook_event_name: 'Stop' }));
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ canonical: 'turn:stop', outcome: { decision: 'deny' } });
+  });
+
+  it.each([
+    [['--event', 'PreToolUse'], { hook_event_name: 'Stop' }, /^hookwire dispatch: --event PreToolUse does not match the payload's hook_event_name "Stop"; drop --event or fix one of them\n/],
+    [[], { hook_event_name: 'Notification' }, /^hookwire dispatch: the payload's hook_event_name "Notification" is not an event hookwire handles; give --event NAME\n/],
+    [[], { tool_name: 'Bash' }, /^hookwire dispatch: needs --event NAME, or a payload with hook_event_name\n/],
+  ])('refuses %j with payload %j', async (flags, payload, message) => {
+    const dir = await tempDir();
+    const result = await hookwire(['dispatch', ...flags, '--config', await config(dir)], JSON.stringify(payload));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+  });
+});
+
+describe('each command owns its flags', () => {
+  it.each([
+    [['check', '--pass-allow', '--budget', '3', '--config', 'x.json'], 'hookwire check: unknown flag --pass-allow (it is a flag of hookwire run)', 'hookwire check --config FILE'],
+    [['listen', '--json', '--config', 'x.json'], 'hookwire listen: unknown flag --json (it is a flag of hookwire check, hookwire dispatch)', 'hookwire listen --config FILE'],
+    [['dispatch', '--budget', '3'], 'hookwire dispatch: unknown flag --budget (it is a flag of hookwire run)', 'hookwire dispatch --config FILE'],
+    [['check', '--frobnicate'], 'hookwire check: unknown flag --frobnicate', 'hookwire check --config FILE'],
+    [['check', '--config', 'x.json', 'extra'], 'hookwire check: unexpected argument "extra"', 'hookwire check --config FILE'],
+  ])('%j is an error naming the command, with its usage', async (args, message, usage) => {
+    const result = await hookwire(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe(message);
+    expect(result.stderr).toContain(`Usage:\n  ${usage}`);
+    expect(result.stderr).not.toContain('hookwire run --config');
+  });
+
+  it.each(['listen', 'run', 'check', 'dispatch'])('hookwire %s --help prints that command\'s usage and exits 0', async (command) => {
+    for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
+      const result = await hookwire(args);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(new RegExp(`^Usage:\n  hookwire ${command} --config FILE`));
+      expect(result.stdout.match(/^  hookwire /gm)).toHaveLength(1);
+    }
+  });
+
+  it('hookwire --help lists every command', async () => {
+    const result = await hookwire(['--help']);
+    expect(result.code).toBe(0);
+    for (const command of ['listen', 'run', 'check', 'dispatch']) expect(result.stdout).toContain(`  hookwire ${command} --config FILE`);
+  });
+});
+
 describe('the command line', () => {
   it('prints the usage and exits 2 on a mistake', async () => {
-    for (const args of [['frobnicate'], ['listen'], ['check', '--bogus'], ['run', '--config', 'x', '--budget', '-1'], []]) {
+    for (const args of [['frobnicate'], ['listen'], ['check', '--bogus'], []]) {
       const result = await hookwire(args);
       expect(result.code).toBe(2);
       expect(result.stdout + result.stderr).toContain('Usage:');

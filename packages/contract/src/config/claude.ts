@@ -8,8 +8,11 @@ import {
   readMatcher,
   readStringList,
   suggest,
+  unsupportedEventMessage,
   type ResolvedEvent,
 } from './fields.js';
+import { isClaudeCodeEvent } from './host-names.js';
+import { runsTheBridge } from './bridge-command.js';
 import {
   CLAUDE_HANDLER_TYPES,
   HttpUrlSchema,
@@ -54,7 +57,15 @@ function readHandlerFields(
   switch (type) {
     case 'command': {
       const command = readField(list, handler, 'command', pointer, NonEmptyStringSchema, { requiredFor });
-      if (command !== undefined) checkCommandPath(list, command, appendPointer(pointer, 'command'));
+      if (command !== undefined) {
+        checkCommandPath(list, command, appendPointer(pointer, 'command'));
+        if (runsTheBridge(command)) {
+          list.error(
+            appendPointer(pointer, 'command'),
+            'this command runs the hookwire bridge (hookwire run), so this file is host settings that run hookwire, not a hookwire config: the bridge would only run itself. Give --config the file your hooks are in (for example .hookwire.json)',
+          );
+        }
+      }
       return { ...(command !== undefined && { command }) };
     }
     case 'http': {
@@ -156,9 +167,13 @@ export function readClaudeSettings(
     const eventPointer = appendPointer('/hooks', eventName);
     const resolved = resolveEvent(eventName);
     if (resolved === undefined) {
-      const near = suggest(eventName, CLAUDE_EVENT_NAMES);
-      const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ` (supported: ${CLAUDE_EVENT_NAMES.join(', ')})`;
-      list.warning(eventPointer, `event ${JSON.stringify(eventName)} is not supported by hookwire; its hooks are skipped${hint}`);
+      // A real Claude Code event hookwire does not handle is only skipped; any other name is a mistake, as in the native shape.
+      if (isClaudeCodeEvent(eventName)) list.warning(eventPointer, unsupportedEventMessage(eventName, 'its hooks are skipped'));
+      else {
+        const near = suggest(eventName, CLAUDE_EVENT_NAMES);
+        const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ` (supported: ${CLAUDE_EVENT_NAMES.join(', ')})`;
+        list.error(eventPointer, `event ${JSON.stringify(eventName)} is neither an event hookwire handles nor a Claude Code event${hint}`);
+      }
       continue;
     }
     const event: ResolvedEvent = { canonical: resolved.canonical, name: eventName };

@@ -47,6 +47,39 @@ export function findRelativeCommandPath(command: string): string | undefined {
   return script !== undefined && isRelativePath(script) ? script : undefined;
 }
 
+/** What a command runs first, as far as a simple reading can tell: the program, and the script an interpreter is given. */
+export interface CommandTarget {
+  program: string;
+  /** Present when the program is an interpreter given a script file (not `-c`/`-e` code). */
+  script?: string;
+}
+
+// Shell syntax in a word that this reading does not follow; `${NAME}` is only a variable.
+function hasShellSyntax(word: string): boolean {
+  return /[`<>|;&(){}*?]/.test(word.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/g, ''));
+}
+
+const INLINE_CODE_FLAGS = new Set(['-c', '-e', '--eval', '-p', '--print', '-m', '-']);
+
+/**
+ * The program a command runs first (after leading VAR=value words) and, for an interpreter, its
+ * script; undefined when the command starts with shell syntax this reading does not follow
+ * (subshells, groups, redirections, substitutions).
+ */
+export function findCommandTarget(command: string): CommandTarget | undefined {
+  if (/^\s*[({!<>`]/.test(command)) return undefined;
+  const words = leadingWords(command, 8);
+  let index = 0;
+  while (index < words.length && ENV_ASSIGNMENT.test(words[index]!)) index++;
+  const program = words[index];
+  if (program === undefined || program === '' || hasShellSyntax(program)) return undefined;
+  if (!INTERPRETERS.has(program.split('/').at(-1)!)) return { program };
+  const args = words.slice(index + 1);
+  if (args.some((word) => INLINE_CODE_FLAGS.has(word))) return { program };
+  const script = args.find((word) => !word.startsWith('-'));
+  return script === undefined || hasShellSyntax(script) ? { program } : { program, script };
+}
+
 // Warns when a command runs a path relative to the working directory, which the payload's cwd decides.
 export function checkCommandPath(list: DiagnosticList, command: string, pointer: string, label = 'command'): void {
   const path = findRelativeCommandPath(command);

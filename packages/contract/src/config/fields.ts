@@ -6,6 +6,14 @@ import { eventTraits, type CanonicalEvent } from '../events.js';
 import { resolveEvent } from '../dialects/index.js';
 import { compileMatcher } from '../matcher.js';
 import { findNestedQuantifier } from '../nested-quantifier.js';
+import { findToolCaseMismatch, isClaudeCodeEvent } from './host-names.js';
+
+const HANDLED_CLAUDE_EVENTS = CONFIG_EVENT_NAMES.filter((name) => resolveEvent(name)?.dialect === 'claude');
+
+/** The warning for a real Claude Code event hookwire does not handle, in either config shape. */
+export function unsupportedEventMessage(name: string, skipped: string): string {
+  return `event ${JSON.stringify(name)} is not supported by hookwire; ${skipped} (supported: ${HANDLED_CLAUDE_EVENTS.join(', ')})`;
+}
 
 // `"a", "b" or "c"`
 export function quoteList(items: readonly string[]): string {
@@ -173,6 +181,10 @@ export function readEvent(list: DiagnosticList, value: unknown, pointer: string)
   }
   const resolved = resolveEvent(value);
   if (resolved !== undefined) return { canonical: resolved.canonical, name: value as string };
+  if (isClaudeCodeEvent(value)) {
+    list.warning(pointer, unsupportedEventMessage(value as string, 'this hook is skipped'));
+    return undefined;
+  }
   const near = typeof value === 'string' ? suggest(value, CONFIG_EVENT_NAMES) : undefined;
   const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : '';
   list.error(pointer, `event must be one of ${known}, received ${describeReceived(value)}${hint}`);
@@ -214,6 +226,13 @@ export function readMatcher(
     list.warning(pointer, `matcher is ignored on ${event.name}: the event has no subject, so every hook of it runs`);
   } else if (compiled.kind === 'names' && compiled.names.length === 0) {
     list.warning(pointer, `matcher ${describeReceived(value)} names no subject and matches nothing; use "*" or leave it out to match everything`);
+  } else if (compiled.kind === 'names' && (event === undefined || eventTraits(event.canonical).subject === 'tool')) {
+    for (const name of compiled.names) {
+      const tool = findToolCaseMismatch(name);
+      if (tool !== undefined) {
+        list.warning(pointer, `matcher names ${JSON.stringify(name)}, which differs from the tool ${JSON.stringify(tool)} only by case; matchers compare case-sensitively, so it never matches ${tool}`);
+      }
+    }
   }
   return value;
 }

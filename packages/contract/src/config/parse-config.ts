@@ -4,6 +4,8 @@ import { readClaudeSettings } from './claude.js';
 import { readSettings } from './settings.js';
 import { readNativeConfig } from './native.js';
 import type { HookwireConfig } from './schema.js';
+import { isClaudeCodeEvent } from './host-names.js';
+import { resolveEvent } from '../dialects/index.js';
 
 export interface ParseConfigOptions {
   /** The file the config was read from; copied to every hook as `source`. */
@@ -19,6 +21,12 @@ export interface ConfigResult {
 const SHAPES =
   "an array of hooks (hookwire's shape) or an object mapping event names to matcher groups (Claude Code's settings shape)";
 
+// An object with a hook's own keys and no event name as a key: one native hook written without its array.
+function looksLikeOneHook(hooks: Record<string, unknown>): boolean {
+  const keys = Object.keys(hooks);
+  return keys.some((key) => key === 'type' || key === 'event' || key === 'command') && !keys.some((key) => resolveEvent(key) !== undefined || isClaudeCodeEvent(key));
+}
+
 function readConfig(list: DiagnosticList, input: unknown, source: string | undefined): HookwireConfig | undefined {
   if (!isRecord(input)) {
     list.error('', `config must be a JSON object with a "hooks" key, received ${describeReceived(input)}`);
@@ -28,7 +36,12 @@ function readConfig(list: DiagnosticList, input: unknown, source: string | undef
   // A file without hooks is a settings layer (e.g. only `llm`), read as the native shape.
   if (hooks === undefined) return readNativeConfig(list, input, [], source);
   if (Array.isArray(hooks)) return readNativeConfig(list, input, hooks, source);
-  if (isRecord(hooks)) return readClaudeSettings(list, input, hooks, source);
+  if (isRecord(hooks) && !looksLikeOneHook(hooks)) return readClaudeSettings(list, input, hooks, source);
+  if (isRecord(hooks)) {
+    list.error('/hooks', `hooks must be ${SHAPES}; this object looks like one hook ({ event, type, ... }): put it in an array, "hooks": [ { ... } ]`);
+    readSettings(list, input);
+    return undefined;
+  }
   list.error('/hooks', `hooks must be ${SHAPES}, received ${describeReceived(hooks)}`);
   readSettings(list, input);
   return undefined;

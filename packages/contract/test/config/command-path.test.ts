@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findRelativeCommandPath } from '../../src/config/command-path.js';
+import { findCommandTarget, findRelativeCommandPath } from '../../src/config/command-path.js';
+import { runsTheBridge } from '../../src/config/bridge-command.js';
 
 describe('findRelativeCommandPath', () => {
   it.each([
@@ -38,4 +39,44 @@ describe('findRelativeCommandPath', () => {
   ])('%j runs no relative path first', (command) => {
     expect(findRelativeCommandPath(command)).toBeUndefined();
   });
+});
+
+describe('findCommandTarget', () => {
+  it.each([
+    ['guard --strict', { program: 'guard' }],
+    ['LOG=1 jq .', { program: 'jq' }],
+    ['node "$HOOKWIRE_CONFIG_DIR/hooks/guard.mjs" --fast', { program: 'node', script: '$HOOKWIRE_CONFIG_DIR/hooks/guard.mjs' }],
+    ['python3 -u scripts/check.py', { program: 'python3', script: 'scripts/check.py' }],
+    ['sh -c "exit 2"', { program: 'sh' }],
+    ['node -e "process.exit(0)"', { program: 'node' }],
+    ['"$HOOKWIRE_CONFIG_DIR/guard.sh"', { program: '$HOOKWIRE_CONFIG_DIR/guard.sh' }],
+    ['/usr/bin/true', { program: '/usr/bin/true' }],
+  ])('%j runs %j', (command, target) => {
+    expect(findCommandTarget(command)).toEqual(target);
+  });
+
+  it.each(['(cd x && ./y)', '{ echo; }', '`which guard`', '   ', '<in guard', 'cat<in'])('%j is not read', (command) => {
+    expect(findCommandTarget(command)).toBeUndefined();
+  });
+});
+
+describe('runsTheBridge', () => {
+  it.each([
+    'hookwire run --config .hookwire.json',
+    'npx hookwire run --config "$CLAUDE_PROJECT_DIR"/.hookwire.json --budget 110',
+    'npx -y hookwire@1.2.0 run',
+    '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire run',
+    'node "/repo/packages/stdio-server/lib/index.js" run --config x',
+    'node node_modules/@hookwire/stdio-server/lib/bin.js run',
+    'hookwire run; echo done',
+  ])('%j runs the bridge', (command) => {
+    expect(runsTheBridge(command)).toBe(true);
+  });
+
+  it.each(['hookwire check --config x', 'hookwire listen --config run.json', 'echo run', 'sh "$HOOKWIRE_CONFIG_DIR/guard.sh"', 'hookwire-guard --x', 'hookwire dispatch --event Stop | grep run'])(
+    '%j does not',
+    (command) => {
+      expect(runsTheBridge(command)).toBe(false);
+    },
+  );
 });

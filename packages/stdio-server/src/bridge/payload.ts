@@ -60,3 +60,14 @@ function parsesAsJson(text: string): boolean {
     return false;
   }
 }
+
+/**
+ * What can still be told of a payload that could not be parsed (cut short, mangled): the event it
+ * names and its `stop_hook_active`, read from the raw text. Claude Code writes `hook_event_name`
+ * near the start of the object, so a payload cut at a size limit still names its event.
+ */
+export function sniffBridgePayload(text: string): { eventName: string | undefined; stopHookActive: boolean | undefined } {
+  const name = /"hook_event_name"\s*:\s*"([A-Za-z:_-]{1,64})"/.exec(text)?.[1];
+  const active = /"stop_hook_active"\s*:\s*(true|false)\b/.exec(text)?.[1];
+  return { eventName: name, stopHookActive: active === undefined ? undefined : active === 'true' };
+}

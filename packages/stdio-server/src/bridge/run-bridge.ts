@@ -1,10 +1,10 @@
-import { ConfigError, type CanonicalEvent } from '@hookwire/contract';
-import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
+import { ConfigError, resolveEvent } from '@hookwire/contract';
+import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
+import { appendAuditLine, formatAuditRecord, type AuditRecord } from '../audit-record.js';
 import { answerHost } from '../host/answer-host.js';
-import { renderBridgeFailure } from './failure.js';
-
+import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
-import { parseBridgePayload, readBridgeInput } from './payload.js';
+import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
 import { formatDiagnostics } from '../format.js';
 import { onStopSignals, STOP_SIGNALS, type StopSignal } from '../stop-signals.js';
 
@@ -17,8 +17,12 @@ export interface BridgeOptions {
   dialect: 'claude';
   /** Render an `allow` on PreToolUse as `permissionDecision: "allow"` (it also skips Claude Code's permission prompt). */
   passAllow: boolean;
-  /** What a failure of the bridge itself becomes: exit 1 (`warn`), or exit 2 where that blocks (`block`). */
+  /** What a failure of the bridge itself becomes: a `systemMessage` on exit 0 (`warn`), or exit 2 where that blocks (`block`); see failure.ts. */
   onError: 'warn' | 'block';
+  /** A problem found before the bridge started (its command line): reported as a failure of the bridge on every event it handles, and no hook runs. */
+  problem?: string;
+  /** Appends one audit record per event (as `listen --log` does), or the failure the user was shown. */
+  logPath?: string;
   /** Bounds the whole run, reading stdin included; hooks still running then are cut like timeouts. Default: no bound. */
   budgetMs?: number;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
@@ -54,14 +58,30 @@ function describeStartFailure(error: unknown): string {
  * hook of its event through the runtime, and answers in Claude Code's response form (exit code and
  * stdout JSON). Returns the exit code. Events hookwire does not know, and payloads without
  * `hook_event_name`, are answered with silence (exit 0). A bridge started inside a bridge's own
- * hook (`HOOKWIRE_BRIDGE_DEPTH` set) exits 0 at once without running anything.
+ * hook (`HOOKWIRE_BRIDGE_DEPTH` set) exits 0 at once without running anything. The bridge's own
+ * failures — `problem` (its command line), the config, the payload, the dispatch — run no hook and
+ * are answered by `renderBridgeFailure`: never silent, never exit 2 unless `onError` is `block`.
  */
 export async function runBridge(options: BridgeOptions): Promise<number> {
   const env = options.env ?? process.env;
   const stdout = () => options.stdout ?? process.stdout;
   const stderr = () => options.stderr ?? process.stderr;
-  const fail = async (event: CanonicalEvent | undefined, message: string) => {
-    const failure = renderBridgeFailure(event, message, options.onError);
+  const audit = async (record: AuditRecord) => {
+    if (options.logPath === undefined) return;
+    try {
+      await appendAuditLine(options.logPath, formatAuditRecord(record));
+    } catch (error) {
+      options.logger.error('cannot write the audit log', { path: options.logPath, error: (error as Error).message });
+    }
+  };
+  const fail = async (context: FailureContext & { eventName: string | undefined }, message: string) => {
+    const failure = renderBridgeFailure(context, message, options.onError);
+    await audit({
+      ...(context.eventName === undefined ? {} : { event: context.eventName }),
+      ...(context.event === undefined ? {} : { canonical: context.event }),
+      error: failure.notice,
+    });
+    await writeAll(stdout, failure.stdout);
     await writeAll(stderr, failure.stderr);
     return failure.exitCode;
   };
@@ -73,16 +93,29 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   }
 
   const startedAt = performance.now();
+  const unknown = { event: undefined, eventName: undefined, stopHookActive: undefined };
   let text: string;
   try {
     text = await readBridgeInput(options.stdin ?? process.stdin, options.budgetMs);
   } catch (error) {
-    return fail(undefined, `cannot read the hook payload from stdin: ${(error as Error).message}`);
+    return fail(unknown, `cannot read the hook payload from stdin: ${(error as Error).message}`);
   }
   const parsed = parseBridgePayload(text, options.dialect);
-  if (!parsed.ok) return fail(undefined, parsed.message);
-  const { event } = parsed;
+  if (!parsed.ok) {
+    // What can still be read of it decides the event: one hookwire does not handle stays silence.
+    const sniffed = sniffBridgePayload(text);
+    const resolved = resolveEvent(sniffed.eventName);
+    if (sniffed.eventName !== undefined && resolved?.dialect !== options.dialect) return 0;
+    return fail({ ...sniffed, event: resolved?.canonical }, parsed.message);
+  }
+  const { event, payload } = parsed;
   if (event === undefined) return 0;
+  const context = {
+    event,
+    eventName: parsed.eventName,
+    stopHookActive: typeof payload.stop_hook_active === 'boolean' ? payload.stop_hook_active : undefined,
+  };
+  if (options.problem !== undefined) return fail(context, options.problem);
 
   let runtime: Runtime;
   try {
@@ -92,7 +125,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
     });
   } catch (error) {
-    return fail(event, describeStartFailure(error));
+    return fail(context, describeStartFailure(error));
   }
 
   const controller = new AbortController();
@@ -102,12 +135,17 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     controller.abort();
   });
   try {
+    let result: DispatchResult | undefined;
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,
       passAllow: options.passAllow,
+      onResult: (dispatched) => {
+        result = dispatched;
+      },
       // The budget bounds the whole run: what reading stdin and loading the config took is spent.
       ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
     });
+    if (result !== undefined) await audit({ event: parsed.eventName ?? event, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     await writeAll(stdout, response.stdout);
     return response.exitCode;
   } catch (error) {
@@ -115,7 +153,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       await writeAll(stderr, `hookwire run: received ${stoppedBy}; every running hook was killed\n`);
       return STOP_SIGNALS[stoppedBy];
     }
-    return fail(event, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(context, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     stopListening();
     await runtime.close();

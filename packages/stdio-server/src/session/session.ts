@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId } from '@hookwire/contract';
 import type { DispatchResult, Runtime } from '@hookwire/runtime';
 import { answerHost, type HostAnswer, type HostPayload } from '../host/answer-host.js';
-import { serializeLine } from '../serialize-line.js';
+import { formatAuditRecord } from '../audit-record.js';
 import { CancelHandle } from './cancel-handle.js';
 
 /** A response object, before a transport serialises it. */
@@ -68,8 +68,7 @@ export function createSession(options: SessionOptions): Session {
 
   function audit(request: { hasId: boolean; id?: unknown }, event: string, result: DispatchResult): void {
     if (!options.audit) return;
-    const entry = { ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event, canonical: result.canonical, outcome: result.outcome, runs: result.runs };
-    options.audit.write(`${serializeLine(entry, ['ts', 'id', 'event', 'canonical'], {})}\n`);
+    options.audit.write(formatAuditRecord({ ...(request.hasId ? { id: request.id } : {}), event, canonical: result.canonical, outcome: result.outcome, runs: result.runs }));
   }
 
   function publish(result: DispatchResult, started: number): void {

@@ -3,23 +3,48 @@ import { describe, expect, it } from 'vitest';
 import { renderBridgeFailure } from '../../src/bridge/failure.js';
 
 describe('renderBridgeFailure', () => {
-  it.each<[CanonicalEvent | undefined, 'warn' | 'block', 1 | 2]>([
-    [undefined, 'warn', 1],
-    ['tool:before', 'warn', 1],
-    ['turn:stop', 'warn', 1],
-    [undefined, 'block', 2],
-    ['tool:before', 'block', 2],
-    ['prompt:submit', 'block', 2],
-    ['turn:stop', 'block', 2],
-    ['subagent:end', 'block', 2],
-    ['tool:after', 'block', 1],
-    ['session:start', 'block', 1],
-    ['subagent:start', 'block', 1],
-  ])('event %s with --on-error %s exits %i', (event, onError, exitCode) => {
-    expect(renderBridgeFailure(event, 'the config is broken', onError)).toEqual({ exitCode, stderr: 'hookwire run: the config is broken\n' });
+  it.each<[CanonicalEvent | undefined, boolean | undefined, 'warn' | 'block', 0 | 2]>([
+    [undefined, undefined, 'warn', 0],
+    ['tool:before', undefined, 'warn', 0],
+    ['turn:stop', false, 'warn', 0],
+    [undefined, undefined, 'block', 2],
+    ['tool:before', undefined, 'block', 2],
+    ['prompt:submit', undefined, 'block', 2],
+    ['turn:stop', false, 'block', 2],
+    ['subagent:end', false, 'block', 2],
+    ['turn:stop', true, 'block', 0],
+    ['subagent:end', true, 'block', 0],
+    ['turn:stop', undefined, 'block', 0],
+    ['tool:after', undefined, 'block', 0],
+    ['session:start', undefined, 'block', 0],
+    ['subagent:start', undefined, 'block', 0],
+  ])('event %s (stop_hook_active %s) with --on-error %s exits %i', (event, stopHookActive, onError, exitCode) => {
+    const failure = renderBridgeFailure({ event, stopHookActive }, 'the config is broken', onError);
+    expect(failure.exitCode).toBe(exitCode);
+    expect(failure.notice).toMatch(/^hookwire run: the config is broken \(.+\)$/);
+    expect(failure.stderr).toBe(`${failure.notice}\n`);
+    expect(failure.stdout).toBe(exitCode === 0 ? `${JSON.stringify({ systemMessage: failure.notice })}\n` : '');
   });
 
-  it('ends the reason with exactly one newline', () => {
-    expect(renderBridgeFailure(undefined, 'two\nlines\n', 'warn').stderr).toBe('hookwire run: two\nlines\n');
+  it('names the event and what was done about it', () => {
+    expect(renderBridgeFailure({ event: 'tool:before', stopHookActive: undefined }, 'x', 'warn').notice).toBe(
+      'hookwire run: x (no hookwire hook ran for PreToolUse, nothing was blocked)',
+    );
+    expect(renderBridgeFailure({ event: 'tool:before', stopHookActive: undefined }, 'x', 'block').notice).toBe('hookwire run: x (--on-error block: blocking PreToolUse)');
+    expect(renderBridgeFailure({ event: 'turn:stop', stopHookActive: true }, 'x', 'block').notice).toBe(
+      'hookwire run: x (--on-error block: not blocking Stop again (stop_hook_active is true), so this failure cannot loop the session; no hookwire hook ran)',
+    );
+  });
+
+  it('puts the first line in the notice and the rest on stderr after it', () => {
+    const failure = renderBridgeFailure({ event: undefined, stopHookActive: undefined }, 'two\nlines\n', 'warn');
+    expect(failure.stderr).toBe(`${failure.notice}\nlines\n`);
+    expect(failure.notice).toBe('hookwire run: two (no hookwire hook ran, nothing was blocked)');
+  });
+
+  it('keeps a long problem below Claude Code\'s systemMessage cap', () => {
+    const failure = renderBridgeFailure({ event: undefined, stopHookActive: undefined }, 'x'.repeat(50_000), 'warn');
+    expect(failure.notice.length).toBeLessThan(10_000);
+    expect(failure.notice).toMatch(/… \(no hookwire hook ran, nothing was blocked\)$/);
   });
 });

@@ -249,11 +249,18 @@ describe('hookwire run: the other events', () => {
 describe('hookwire run: when the bridge cannot work', () => {
   const broken = { hooks: [{ event: 'PreToolUse', type: 'command' }] };
 
-  it('a bad config exits 1 with the reason on stderr and nothing on stdout', async () => {
+  /** The failure as Claude Code shows it: exit 0 and a systemMessage that is the first stderr line. */
+  function expectNotice(result: Exit, message: RegExp): void {
+    expect(result.code).toBe(0);
+    const notice = result.stderr.split('\n')[0]!;
+    expect(notice).toMatch(message);
+    expect(result.stdout).toBe(`${JSON.stringify({ systemMessage: notice })}\n`);
+  }
+
+  it('a bad config exits 0 with the reason as a systemMessage and on stderr; no hook runs', async () => {
     const { dir, config } = await project(broken);
     const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash')));
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
+    expectNotice(result, /^hookwire run: cannot load the config: config has 1 error; first: \/hooks\/0.* \(no hookwire hook ran for PreToolUse, nothing was blocked\)$/);
     expect(result.stderr).toMatch(/^hookwire run: cannot load the config: config has 1 error; first: \/hooks\/0/);
     expect(result.stderr).toContain(`${config}#/hooks/0`);
   });
@@ -263,44 +270,180 @@ describe('hookwire run: when the bridge cannot work', () => {
     ['UserPromptSubmit', 2, { prompt: 'hi' }],
     ['Stop', 2, { stop_hook_active: false }],
     ['SubagentStop', 2, { agent_id: 'a', agent_type: 'Explore', stop_hook_active: false }],
-    ['PostToolUse', 1, { ...tool('Bash'), tool_response: '' }],
-    ['SessionStart', 1, { source: 'startup' }],
-    ['SubagentStart', 1, { agent_id: 'a', agent_type: 'Explore' }],
-  ])('%s under --on-error block: a bad config exits %i (2 only where exit 2 blocks)', async (event, code, fields) => {
+    ['Stop', 0, { stop_hook_active: true }],
+    ['SubagentStop', 0, { agent_id: 'a', agent_type: 'Explore', stop_hook_active: true }],
+    ['PostToolUse', 0, { ...tool('Bash'), tool_response: '' }],
+    ['SessionStart', 0, { source: 'startup' }],
+    ['SubagentStart', 0, { agent_id: 'a', agent_type: 'Explore' }],
+  ])('%s under --on-error block: a bad config exits %i (2 only where exit 2 blocks, and never twice on a Stop)', async (event, code, fields) => {
     const { dir, config } = await project(broken);
     const result = await run(['--config', config, '--on-error', 'block'], payload(event, dir, fields));
     expect(result.code).toBe(code);
-    expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^hookwire run: cannot load the config: config has 1 error; first: \/hooks\/0/);
+    if (code === 2) expect(result.stdout).toBe('');
+    else expectNotice(result, event.endsWith('Stop') ? /not blocking .*Stop again \(stop_hook_active is true\)/ : /cannot be blocked; no hookwire hook ran\)$/);
   });
 
-  it('a missing config file exits 1', async () => {
+  it('a missing config file exits 0 with the reason as a systemMessage', async () => {
     const { dir } = await project({ hooks: [] });
     const result = await run(['--config', join(dir, 'nope.json')], payload('PreToolUse', dir, tool('Bash')));
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^hookwire run: cannot load the config: .*cannot read config file .*nope\.json: ENOENT/);
+    expectNotice(result, /^hookwire run: cannot load the config: .*cannot read config file .*nope\.json: ENOENT/);
   });
 
   it.each([
-    ['not json', 1, 'warn', /^hookwire run: the hook payload on stdin is not valid JSON: /],
-    ['', 1, 'warn', /^hookwire run: no hook payload on stdin \(it was empty\)\n$/],
-    ['[1,2]\n', 1, 'warn', /^hookwire run: the hook payload on stdin must be a JSON object, received an array\n$/],
+    ['not json', 0, 'warn', /^hookwire run: the hook payload on stdin is not valid JSON: /],
+    ['', 0, 'warn', /^hookwire run: no hook payload on stdin \(it was empty\) \(no hookwire hook ran, nothing was blocked\)\n$/],
+    ['[1,2]\n', 0, 'warn', /^hookwire run: the hook payload on stdin must be a JSON object, received an array \(no hookwire hook ran, nothing was blocked\)\n$/],
     ['not json', 2, 'block', /^hookwire run: the hook payload on stdin is not valid JSON: /],
   ])('stdin %j exits %i under --on-error %s', async (stdin, code, onError, message) => {
     const { config } = await project({ hooks: [answer('PreToolUse', 2, '', 'never')] });
     const result = await run(['--config', config, '--on-error', onError], stdin);
     expect(result.code).toBe(code);
-    expect(result.stdout).toBe('');
+    expect(result.stdout).toBe(code === 2 ? '' : `${JSON.stringify({ systemMessage: result.stderr.split('\n')[0] })}\n`);
     expect(result.stderr).toMatch(message);
   });
 
-  it('a bad flag is a usage error (exit 2)', async () => {
+  it('a bad flag is answered like a broken config (exit 0, a systemMessage), not as a usage error', async () => {
     const { dir, config } = await project({ hooks: [] });
     const result = await run(['--config', config, '--on-error', 'maybe'], payload('PreToolUse', dir, tool('Bash')));
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/--on-error must be warn or block/);
+    expectNotice(result, /--on-error must be warn or block, received "maybe", so it is taken as warn/);
+  });
+});
+
+describe('hookwire run: a mistake in its own command line', () => {
+  const GUARD = [record('PreToolUse'), answer('PreToolUse', 2, '', 'guard says no')];
+
+  it.each([
+    [['--budegt', '110'], /^hookwire run: the command line is wrong: unknown flag --budegt \(no hookwire hook ran for PreToolUse, nothing was blocked\)$/],
+    [['--budget', '0'], /^hookwire run: the command line is wrong: --budget must be a positive number, received "0" \(/],
+    [['--budget', 'soon'], /--budget must be a positive number, received "soon"/],
+    [['--budget'], /^hookwire run: the command line is wrong: Option '--budget <value>' argument missing/],
+    [['--dialect', 'gemini'], /--dialect must be claude .*, received "gemini"/],
+    [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror \(no hookwire hook ran/],
+    [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
+    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch\)/],
+    [['extra'], /unexpected argument "extra"/],
+  ])('%j: exit 0, a systemMessage naming it, no hook runs', async (flags, message) => {
+    const { dir, config } = await project({ hooks: GUARD });
+    const result = await run(['--config', config, ...flags], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(0);
+    const notice = result.stderr.split('\n')[0]!;
+    expect(notice).toMatch(message);
+    expect(result.stdout).toBe(`${JSON.stringify({ systemMessage: notice })}\n`);
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
+  });
+
+  it('no --config at all: the same', async () => {
+    const { dir } = await project({ hooks: GUARD });
+    const result = await run([], payload('UserPromptSubmit', dir, { prompt: 'hi' }));
+    expect(result).toMatchObject({ code: 0, stdout: `${JSON.stringify({ systemMessage: 'hookwire run: the command line is wrong: hookwire run needs --config FILE (no hookwire hook ran for UserPromptSubmit, nothing was blocked)' })}\n` });
+  });
+
+  it('under --on-error block (found even when the rest cannot be parsed), a flag mistake blocks where that blocks', async () => {
+    const { dir, config } = await project({ hooks: GUARD });
+    const blocked = await run(['--config', config, '--budegt', '110', '--on-error', 'block'], payload('PreToolUse', dir, tool('Bash')));
+    expect(blocked).toMatchObject({ code: 2, stdout: '' });
+    expect(blocked.stderr).toBe('hookwire run: the command line is wrong: unknown flag --budegt (--on-error block: blocking PreToolUse)\n');
+    const told = await run(['--config', config, '--budget=0', '--on-error=block'], payload('SessionStart', dir, { source: 'startup' }));
+    expect(told.code).toBe(0);
+    expect(JSON.parse(told.stdout)).toEqual({ systemMessage: 'hookwire run: the command line is wrong: --budget must be a positive number, received "0" (SessionStart cannot be blocked; no hookwire hook ran)' });
+  });
+
+  it('an event hookwire does not handle stays silence, whatever is wrong', async () => {
+    const { dir, config } = await project({ hooks: GUARD });
+    const result = await run(['--config', config, '--budegt', '1'], payload('Notification', dir, { message: 'hi', notification_type: 'idle_prompt' }));
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('--help prints the usage of run and exits 0, without reading stdin', async () => {
+    const result = await run(['--help'], '');
+    expect(result).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Usage:\n  hookwire run --config FILE/) });
+  });
+});
+
+describe('hookwire run: a payload that cannot be parsed', () => {
+  const cut = (event: string, fields: Record<string, unknown>) => payload(event, '/tmp', { ...fields, last_assistant_message: 'x'.repeat(100) }).slice(0, -40);
+
+  it.each([
+    ['PreToolUse', tool('Bash'), 'block', 2],
+    ['Stop', { stop_hook_active: false }, 'block', 2],
+    ['Stop', { stop_hook_active: true }, 'block', 0],
+    ['SubagentStop', { stop_hook_active: true, agent_id: 'a', agent_type: 'Explore' }, 'block', 0],
+    ['PreToolUse', tool('Bash'), 'warn', 0],
+  ])('a cut %s payload %j under --on-error %s exits %i: what can be read of it decides', async (event, fields, onError, code) => {
+    const { config } = await project({ hooks: [answer(event, 2, '', 'never')] });
+    const result = await run(['--config', config, '--on-error', onError], cut(event, fields));
+    expect(result.code).toBe(code);
+    expect(result.stderr).toMatch(/^hookwire run: the hook payload on stdin is not valid JSON: /);
+    if (code === 0) expect(JSON.parse(result.stdout).systemMessage).toBe(result.stderr.split('\n')[0]);
+  });
+
+  it('a cut payload of an event hookwire does not handle is silence', async () => {
+    const { config } = await project({ hooks: [] });
+    const result = await run(['--config', config, '--on-error', 'block'], cut('PreCompact', { trigger: 'auto' }));
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('hookwire run --log', () => {
+  it('appends the audit record listen --log writes: ts, event, canonical, outcome, runs', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'guard says no')] });
+    const log = join(dir, 'audit.jsonl');
+    await writeFile(log, '{"earlier":true}\n');
+    const result = await run(['--config', config, '--log', log], payload('PreToolUse', dir, tool('Bash')));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const lines = (await readFile(log, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEqual({ earlier: true });
+    expect(Object.keys(lines[1]!)).toEqual(['ts', 'event', 'canonical', 'outcome', 'runs']);
+    expect(lines[1]).toMatchObject({
+      ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      event: 'PreToolUse',
+      canonical: 'tool:before',
+      outcome: { decision: 'deny', reason: 'guard says no' },
+      runs: [{ hook: 'PreToolUse#1', kind: 'shell', exitCode: 2 }],
+    });
+  });
+
+  it('records a failure of the bridge with the line the user was shown', async () => {
+    const { dir, config } = await project({ hooks: [{ event: 'PreTooluse', type: 'command', command: 'true' }] });
+    const log = join(dir, 'audit.jsonl');
+    const result = await run(['--config', config, '--log', log], payload('PreToolUse', dir, tool('Bash')));
+    const shown = JSON.parse(result.stdout).systemMessage as string;
+    expect(shown).toMatch(/did you mean "PreToolUse"\?/);
+    expect(JSON.parse(await readFile(log, 'utf8'))).toEqual({ ts: expect.any(String), event: 'PreToolUse', canonical: 'tool:before', error: shown });
+  });
+
+  it('is found even when the command line cannot be parsed', async () => {
+    const { dir, config } = await project({ hooks: [] });
+    const log = join(dir, 'audit.jsonl');
+    const result = await run(['--config', config, '--budegt', '3', '--log', log], payload('Stop', dir, { stop_hook_active: false }));
+    expect(JSON.parse(await readFile(log, 'utf8'))).toMatchObject({ event: 'Stop', error: JSON.parse(result.stdout).systemMessage });
+  });
+
+  it('an unwritable log is reported on stderr and changes nothing else', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'guard says no')] });
+    const result = await run(['--config', config, '--log', join(dir, 'missing', 'audit.jsonl')], payload('PreToolUse', dir, tool('Bash')));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard says no"}}\n');
+    expect(result.stderr).toMatch(/cannot write the audit log.*ENOENT/);
+  });
+
+  it('several bridges of one session appending at once lose no line and interleave none', async () => {
+    // Each record carries ~64 KiB of hook output, far above PIPE_BUF, so torn writes would show.
+    const big = `${'y'.repeat(64 * 1024)}`;
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 0, `{"systemMessage":"${big}"}`, '')] });
+    const log = join(dir, 'audit.jsonl');
+    const count = 12;
+    const results = await Promise.all(
+      Array.from({ length: count }, (_, index) => run(['--config', config, '--log', log], payload('PreToolUse', dir, { ...tool('Bash'), tool_use_id: `toolu_${index}` }))),
+    );
+    expect(results.map((result) => result.code)).toEqual(Array(count).fill(0));
+    const lines = (await readFile(log, 'utf8')).split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(count);
+    const records = lines.map((line) => JSON.parse(line) as { outcome: { systemMessage: string[] } });
+    expect(records.every((record) => record.outcome.systemMessage[0] === big)).toBe(true);
   });
 });
 

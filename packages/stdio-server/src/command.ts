@@ -1,0 +1,98 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '@hookwire/contract';
+import type { Logger } from '@hookwire/runtime';
+
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** The flags a command received, as `node:util` parseArgs reads them. */
+export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** What every command gets besides its flags. */
+export interface CommandContext {
+  logger: Logger;
+}
+
+/** One `hookwire <name>` command: its own flags, its own usage, and what it does. */
+export interface Command {
+  name: string;
+  /** The usage line(s), without the leading `Usage:`. */
+  usage: string;
+  /** One line for the global usage. */
+  summary: string;
+  options: FlagOptions;
+  /**
+   * Runs the command and returns its exit code. `problem` is set instead of throwing when the
+   * command line could not be read, for commands that must answer anyway (`run`); other commands
+   * never see it: their command-line mistakes are usage errors.
+   */
+  run(values: FlagValues, context: CommandContext & { argv: readonly string[]; problem?: string }): Promise<number>;
+  /** True: a command-line mistake is handed to `run` as `problem` instead of being a usage error. */
+  answersMistakes?: boolean;
+}
+
+/** A mistake in one command's command line (`HOOKWIRE_USAGE`): printed with that command's usage, exit 2. */
+export class CommandUsageError extends UsageError {
+  constructor(
+    message: string,
+    readonly usage: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+    this.name = 'CommandUsageError';
+  }
+}
+
+function flagNameOf(arg: string): string {
+  return arg.startsWith('--') ? arg.slice(2).split('=')[0]! : arg.slice(1, 2);
+}
+
+/**
+ * Reads a command's flags strictly: a flag the command does not own is an error naming the
+ * command (and, when another command owns it, that one). Positionals are not accepted.
+ */
+export function parseCommandFlags(command: Command, argv: readonly string[], owners: (flag: string) => string[]): FlagValues {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const match = /'(-{1,2}[^'\s]+)'/.exec((error as Error).message);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && match) {
+      const flag = match[1]!;
+      const others = owners(flagNameOf(flag)).filter((name) => name !== command.name);
+      const hint = others.length > 0 ? ` (it is a flag of hookwire ${others.join(', hookwire ')})` : '';
+      throw new CommandUsageError(`hookwire ${command.name}: unknown flag ${flag}${hint}`, command.usage, { cause: error });
+    }
+    throw new CommandUsageError(`hookwire ${command.name}: ${(error as Error).message}`, command.usage, { cause: error });
+  }
+  if (parsed.positionals.length > 0) {
+    throw new CommandUsageError(`hookwire ${command.name}: unexpected argument ${JSON.stringify(parsed.positionals[0])}`, command.usage);
+  }
+  return parsed.values as FlagValues;
+}
+
+/**
+ * The value given to `--NAME` anywhere in an argv that could not be parsed (`--NAME VALUE` or
+ * `--NAME=VALUE`; the last one wins), so a command can still honour it while reporting the mistake.
+ */
+export function findFlagValue(argv: readonly string[], name: string): string | undefined {
+  let value: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === `--${name}`) {
+      const next = argv[index + 1];
+      if (next !== undefined && !next.startsWith('-')) value = next;
+    } else if (arg.startsWith(`--${name}=`)) value = arg.slice(name.length + 3);
+  }
+  return value;
+}
+
+/** A flag value as a positive number, or a description of why it is not one. */
+export function readPositiveNumber(flag: string, value: unknown): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  if (value === undefined) return { ok: true, value: undefined };
+  const n = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(n) || n <= 0) {
+    return { ok: false, message: `--${flag} must be a positive number, received ${JSON.stringify(value)}` };
+  }
+  return { ok: true, value: n };
+}

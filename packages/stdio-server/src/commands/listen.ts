@@ -1,0 +1,27 @@
+import { CommandUsageError, readPositiveNumber, type Command } from '../command.js';
+import { configPathsOf } from '../config-flag.js';
+import { listen } from '../listen.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
+
+/** `hookwire listen`: the stdio sidecar. */
+export const listenCommand: Command = {
+  name: 'listen',
+  usage: 'hookwire listen --config FILE [--config FILE ...] [--log FILE] [--max-line-bytes N]',
+  summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
+  options: {
+    config: { type: 'string', multiple: true },
+    log: { type: 'string' },
+    'max-line-bytes': { type: 'string' },
+  },
+  async run(values, { logger }) {
+    const configPaths = configPathsOf(values, listenCommand);
+    const maxLineBytes = readPositiveNumber('max-line-bytes', values['max-line-bytes']);
+    if (!maxLineBytes.ok) throw new CommandUsageError(`hookwire listen: ${maxLineBytes.message}`, listenCommand.usage);
+    return listen({
+      configPaths,
+      logger,
+      ...(typeof values.log === 'string' ? { logPath: values.log } : {}),
+      maxLineBytes: maxLineBytes.value ?? DEFAULT_MAX_LINE_BYTES,
+    });
+  },
+};

@@ -1,0 +1,52 @@
+import { runBridge } from '../bridge/run-bridge.js';
+import { findFlagValue, readPositiveNumber, type Command } from '../command.js';
+
+const DIALECTS = ['claude'] as const;
+
+/**
+ * `hookwire run`: the one-shot bridge. Its command-line mistakes are not usage errors: a host reads
+ * exit 2 as a block, so a typo in the settings line would block every event. The bridge answers
+ * them like any other failure of its own (docs/bridge.md, "When the bridge cannot work").
+ */
+export const runCommand: Command = {
+  name: 'run',
+  usage: 'hookwire run --config FILE [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--log FILE]',
+  summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
+  options: {
+    config: { type: 'string', multiple: true },
+    dialect: { type: 'string' },
+    'pass-allow': { type: 'boolean' },
+    budget: { type: 'string' },
+    'on-error': { type: 'string' },
+    log: { type: 'string' },
+  },
+  answersMistakes: true,
+  async run(values, { logger, argv, problem }) {
+    const problems = problem === undefined ? [] : [problem];
+    // When the command line could not be parsed, --on-error and --log are still honoured if they can be found.
+    const given = problem === undefined ? values : { 'on-error': findFlagValue(argv, 'on-error'), log: findFlagValue(argv, 'log') };
+    let onError: 'warn' | 'block' = 'warn';
+    const onErrorFlag = given['on-error'];
+    if (onErrorFlag === 'block' || onErrorFlag === 'warn') onError = onErrorFlag;
+    else if (onErrorFlag !== undefined) problems.push(`--on-error must be warn or block, received ${JSON.stringify(onErrorFlag)}, so it is taken as warn`);
+    const dialect = values.dialect ?? 'claude';
+    if (problem === undefined && !(DIALECTS as readonly unknown[]).includes(dialect)) {
+      problems.push(`--dialect must be claude (the only host dialect the bridge speaks so far), received ${JSON.stringify(dialect)}`);
+    }
+    const budget = problem === undefined ? readPositiveNumber('budget', values.budget) : { ok: true as const, value: undefined };
+    if (!budget.ok) problems.push(budget.message);
+    const configPaths = (values.config as string[] | undefined) ?? [];
+    if (problem === undefined && configPaths.length === 0) problems.push('hookwire run needs --config FILE');
+    const logPath = typeof given.log === 'string' ? given.log : undefined;
+    return runBridge({
+      configPaths,
+      dialect: 'claude',
+      passAllow: values['pass-allow'] === true,
+      onError,
+      ...(budget.ok && budget.value !== undefined ? { budgetMs: budget.value * 1000 } : {}),
+      ...(logPath === undefined ? {} : { logPath }),
+      ...(problems.length === 0 ? {} : { problem: `the command line is wrong: ${problems.join('; ')}` }),
+      logger,
+    });
+  },
+};
