@@ -4,6 +4,8 @@ import { UsageError } from '@hookwire/contract';
 import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hookwire/runtime';
 import { runBridge } from './bridge/run-bridge.js';
 import { formatDiagnostics, formatRuns } from './format.js';
+import { locateConfig } from './config-location.js';
+import { runInitCommand } from './init/init-command.js';
 import { listen } from './listen.js';
 import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';
 import { VERSION } from './version.js';
@@ -11,18 +13,23 @@ import { VERSION } from './version.js';
 export const USAGE = `hookwire ${VERSION} — a hook runtime for AI coding agents
 
 Usage:
-  hookwire listen   --config FILE [--config FILE ...] [--log FILE] [--max-line-bytes N]
-  hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block]
-  hookwire check    --config FILE [--config FILE ...] [--json]
-  hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json]
-  hookwire serve    --config FILE [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] [--log FILE]
+  hookwire init     [--host claude] [--dir DIR] [--dry-run] [--uninstall]
+  hookwire listen   [--config FILE ...] [--log FILE] [--max-line-bytes N]
+  hookwire run      [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block]
+  hookwire check    [--config FILE ...] [--json]
+  hookwire dispatch [--config FILE ...] --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json]
+  hookwire serve    [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] [--log FILE]
   hookwire --version | --help
 
+init      set a project up: a starter .hookwire.json and the host settings that run the bridge
 listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
 run       one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects
 check     print the config's diagnostics; exit 1 on errors
 dispatch  run one dispatch and print the outcome and a table of the runs
 serve     serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would
+
+Without --config, the config is $HOOKWIRE_CONFIG, else ~/.config/hookwire/config.json and
+.hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the payload's cwd, else here).
 `;
 
 const OPTIONS = {
@@ -53,9 +60,8 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
   return n;
 }
 
-function configsOf(values: { config?: string[] }, command: string): string[] {
-  if (!values.config || values.config.length === 0) throw new UsageError(`hookwire ${command} needs --config FILE`);
-  return values.config;
+function configsOf(values: { config?: string[] }, payloadCwd?: string): string[] {
+  return locateConfig({ explicit: values.config, env: process.env, payloadCwd });
 }
 
 async function readStdin(): Promise<string> {
@@ -66,6 +72,7 @@ async function readStdin(): Promise<string> {
 
 /** Runs the `hookwire` command line and returns its exit code. */
 export async function main(argv: string[], logger: Logger = createJsonLogger()): Promise<number> {
+  if (argv[0] === 'init') return runInitCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -86,7 +93,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
   switch (command) {
     case 'listen':
       return listen({
-        configPaths: configsOf(values, 'listen'),
+        configPaths: configsOf(values),
         logger,
         ...(values.log === undefined ? {} : { logPath: values.log }),
         maxLineBytes: positiveNumber('max-line-bytes', values['max-line-bytes']) ?? DEFAULT_MAX_LINE_BYTES,
@@ -98,7 +105,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       if (dialect !== 'claude') throw new UsageError(`--dialect must be claude (the only host dialect the bridge speaks so far), received ${JSON.stringify(dialect)}`);
       const budget = positiveNumber('budget', values.budget);
       return runBridge({
-        configPaths: configsOf(values, 'run'),
+        ...(values.config === undefined ? {} : { configPaths: values.config }),
         dialect,
         passAllow: values['pass-allow'] === true,
         onError,
@@ -107,7 +114,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       });
     }
     case 'check': {
-      const diagnostics = await checkConfig(configsOf(values, 'check'));
+      const diagnostics = await checkConfig(configsOf(values));
       process.stdout.write(values.json ? `${JSON.stringify(diagnostics, null, 2)}\n` : formatDiagnostics(diagnostics));
       return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
     }
@@ -120,7 +127,8 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       } catch (error) {
         throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`, { cause: error });
       }
-      const runtime = await createRuntime({ configPath: configsOf(values, 'dispatch'), logger });
+      const payloadCwd = values.cwd ?? (typeof (payload as { cwd?: unknown } | null)?.cwd === 'string' ? (payload as { cwd: string }).cwd : undefined);
+      const runtime = await createRuntime({ configPath: configsOf(values, payloadCwd), logger });
       try {
         const result = await runtime.dispatch(values.event, payload, {
           ...(values.subject === undefined ? {} : { subject: values.subject }),
@@ -134,7 +142,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
     }
     case 'serve': {
       const { serveCommand } = await import('./serve/serve-command.js');
-      return serveCommand(values, configsOf(values, 'serve'), logger);
+      return serveCommand(values, configsOf(values), logger);
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
