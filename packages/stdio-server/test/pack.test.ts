@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runClean, type Exit } from './clean-run.js';
 
 const run = promisify(execFile);
 const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,24 +55,8 @@ async function installOnly(name: string): Promise<string> {
   return app;
 }
 
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function spawnIn(app: string, command: string, args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
-  const base: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: 'false' };
-  delete base.HOOKWIRE_BRIDGE_DEPTH;
-  delete base.HOOKWIRE_CONFIG;
-  delete base.CLAUDE_PROJECT_DIR;
-  const child = spawn(command, args, { cwd: app, env: { ...base, XDG_CONFIG_HOME: join(app, '.no-user-config'), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return runClean(command, args, { cwd: app, userConfigHome: join(app, '.no-user-config'), env, stdin });
 }
 
 /** A PreToolUse payload as Claude Code writes it. */
