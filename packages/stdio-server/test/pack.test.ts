@@ -1,57 +1,30 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPacked, packWorkspace, type Tarballs } from '@hookwire/test-utils';
 import { runClean, type Exit } from './clean-run.js';
 
 const run = promisify(execFile);
-const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
 const made: string[] = [];
-
-/** Every package of the workspace that is published; the directory name of `hookwire` is its own. */
-const PACKAGES = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'stdio-server', 'mock-llm', 'hookwire'];
-
-/** `@hookwire/<name>` (or `hookwire`) → `file:<tarball>`, packed once for the whole file. */
-const tarballs: Record<string, string> = {};
+let tarballs: Tarballs = {};
 
 afterAll(async () => {
   await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function makeTempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-
-/** Packs a workspace package as pnpm publishes it (workspace:* becomes the real version; `prepack` builds it first). */
-async function pack(name: string, into: string): Promise<string> {
-  const before = new Set(await readdir(into));
-  await run('npx', ['-y', 'pnpm@12.4.2', 'pack', '--pack-destination', into], { cwd: join(packagesDir, name), timeout: 120_000 });
-  const added = (await readdir(into)).filter((file) => !before.has(file) && file.endsWith('.tgz'));
-  expect(added).toHaveLength(1);
-  return join(into, added[0]!);
-}
-
 beforeAll(async () => {
-  const packDir = await makeTempDir('hookwire-pack-');
-  for (const name of PACKAGES) tarballs[name === 'hookwire' ? 'hookwire' : `@hookwire/${name}`] = `file:${await pack(name, packDir)}`;
+  const packDir = await mkdtemp(join(tmpdir(), 'hookwire-pack-'));
+  made.push(packDir);
+  tarballs = await packWorkspace(packDir);
 }, 600_000);
 
-/**
- * An empty project that installs one package from its tarball. Every @hookwire package comes from
- * its tarball (npm `overrides`; they are not on a registry here); the third-party dependencies
- * they declare come from the npm registry, as for any user.
- */
 async function installOnly(name: string): Promise<string> {
-  const app = await makeTempDir('hookwire-app-');
-  const overrides = Object.fromEntries(Object.entries(tarballs).filter(([key]) => key.startsWith('@hookwire/')));
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies: { [name]: tarballs[name] }, overrides }));
-  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, timeout: 240_000 });
+  const app = await installPacked(name, tarballs);
+  made.push(app);
   return app;
 }
 
