@@ -3,8 +3,7 @@ import { mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { PROJECT_CONFIG_NAME } from '../config-location.js';
 import { HOSTS, type HostName, type HostProfile } from '../hosts.js';
-import { DEFAULT_LAYOUT, detectLayout, parseJsonText, stringifyJson } from './json-layout.js';
-import { addBridge, removeBridge } from './settings-bridge.js';
+import { addBridgeToText, removeBridgeFromText } from './settings-text.js';
 import { renderStarterConfig, SCHEMA_REFS, STARTER_GUARD_ID } from './starter-config.js';
 
 export interface InitOptions {
@@ -37,12 +36,6 @@ async function readIfExists(path: string): Promise<string | undefined> {
   return existsSync(path) ? readFile(path, 'utf8') : undefined;
 }
 
-function readSettingsObject(text: string, file: string): Record<string, unknown> {
-  const value = parseJsonText(text, file);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} must hold a JSON object`);
-  return value as Record<string, unknown>;
-}
-
 function planStarter(dir: string, host: HostProfile, existing: string | undefined): InitChange {
   if (existing !== undefined) return { file: PROJECT_CONFIG_NAME, action: 'keep', note: 'already there: left as it is' };
   const schemaRef = SCHEMA_REFS.find((ref) => existsSync(join(dir, ref))) ?? SCHEMA_REFS[0];
@@ -56,25 +49,19 @@ function planStarter(dir: string, host: HostProfile, existing: string | undefine
 
 function planBridge(host: HostProfile, existing: string | undefined): InitChange {
   const file = host.settingsPath;
-  const settings = existing === undefined ? {} : readSettingsObject(existing, file);
-  const edit = addBridge(settings, host, file);
+  const edit = addBridgeToText(existing, host, file);
   const already = edit.alreadyBridged.length === 0 ? '' : `; ${edit.alreadyBridged.join(', ')} already ran a hookwire bridge: left as they are`;
   if (edit.changed.length === 0) return { file, action: 'keep', note: 'every event already runs a hookwire bridge' };
-  return {
-    file,
-    action: existing === undefined ? 'create' : 'update',
-    note: `the bridge runs on ${edit.changed.join(', ')}${already}`,
-    text: stringifyJson(edit.settings, existing === undefined ? DEFAULT_LAYOUT : detectLayout(existing)),
-  };
+  return { file, action: existing === undefined ? 'create' : 'update', note: `the bridge runs on ${edit.changed.join(', ')}${already}`, text: edit.text };
 }
 
 function planUnbridge(host: HostProfile, existing: string | undefined): InitChange {
   const file = host.settingsPath;
   if (existing === undefined) return { file, action: 'keep', note: 'not there' };
-  const edit = removeBridge(readSettingsObject(existing, file), host, file);
+  const edit = removeBridgeFromText(existing, host, file);
   if (edit.changed.length === 0) return { file, action: 'keep', note: 'holds no entry of init: left as it is' };
   if (Object.keys(edit.settings).length === 0) return { file, action: 'delete', note: `nothing but the bridge was in it (${edit.changed.join(', ')})` };
-  return { file, action: 'update', note: `the bridge removed from ${edit.changed.join(', ')}`, text: stringifyJson(edit.settings, detectLayout(existing)) };
+  return { file, action: 'update', note: `the bridge removed from ${edit.changed.join(', ')}`, text: edit.text };
 }
 
 function planStarterRemoval(host: HostProfile, existing: string | undefined): InitChange {
