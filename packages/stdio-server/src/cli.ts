@@ -29,7 +29,7 @@ dispatch  run one dispatch and print the outcome and a table of the runs
 serve     serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would
 
 Without --config, the config is $HOOKWIRE_CONFIG, else ~/.config/hookwire/config.json and
-.hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the payload's cwd, else here).
+.hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the current directory).
 `;
 
 const OPTIONS = {
@@ -60,8 +60,8 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
   return n;
 }
 
-function configsOf(values: { config?: string[] }, payloadCwd?: string): string[] {
-  return locateConfig({ explicit: values.config, env: process.env, payloadCwd });
+function configsOf(values: { config?: string[] }): string[] {
+  return locateConfig({ explicit: values.config, env: process.env });
 }
 
 async function readStdin(): Promise<string> {
@@ -127,8 +127,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       } catch (error) {
         throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`, { cause: error });
       }
-      const payloadCwd = values.cwd ?? (typeof (payload as { cwd?: unknown } | null)?.cwd === 'string' ? (payload as { cwd: string }).cwd : undefined);
-      const runtime = await createRuntime({ configPath: configsOf(values, payloadCwd), logger });
+      const runtime = await createRuntime({ configPath: configsOf(values), logger });
       try {
         const result = await runtime.dispatch(values.event, payload, {
           ...(values.subject === undefined ? {} : { subject: values.subject }),

@@ -14,9 +14,7 @@ export interface ConfigLookup {
   /** The `--config` files, when given: used as they are, nothing is looked up. */
   explicit?: readonly string[] | undefined;
   env: Record<string, string | undefined>;
-  /** The payload's `cwd`: the project directory when no host variable names one. */
-  payloadCwd?: string | undefined;
-  /** Default `process.cwd()`. */
+  /** Default `process.cwd()`: where the host started the command. */
   cwd?: string;
   /** Default `os.homedir()`. */
   home?: string;
@@ -28,13 +26,16 @@ export function userConfigPath(env: Record<string, string | undefined>, home: st
   return join(base, 'hookwire', 'config.json');
 }
 
-/** The project directory and what named it: a host's variable (`CLAUDE_PROJECT_DIR`), else the payload's `cwd`, else the process's. */
+/**
+ * The project directory and what named it: a host's variable (`CLAUDE_PROJECT_DIR`), else the
+ * directory the command was started in. Never the payload's `cwd`: the payload is the model's
+ * (untrusted, SECURITY.md), and a config chosen by it could switch every guard off.
+ */
 export function locateProjectDir(lookup: ConfigLookup): { dir: string; from: string } {
   for (const host of HOST_NAMES) {
     const value = lookup.env[HOSTS[host].projectDirVar];
     if (value !== undefined && value !== '') return { dir: resolve(value), from: `$${HOSTS[host].projectDirVar}` };
   }
-  if (lookup.payloadCwd !== undefined && lookup.payloadCwd !== '') return { dir: resolve(lookup.payloadCwd), from: "the payload's cwd" };
   return { dir: lookup.cwd ?? process.cwd(), from: 'the current directory' };
 }
 

@@ -10,17 +10,17 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** A home with (or without) a user config, a project, a payload cwd and a process cwd, each with (or without) a `.hookwire.json`. */
-async function layout(files: { user?: boolean; project?: boolean; payload?: boolean; cwd?: boolean }) {
+/** A home with (or without) a user config, a project and a process cwd, each with (or without) a `.hookwire.json`. */
+async function layout(files: { user?: boolean; project?: boolean; cwd?: boolean }) {
   const root = await mkdtemp(join(tmpdir(), 'hookwire-locate-'));
   dirs.push(root);
-  const place = { home: join(root, 'home'), project: join(root, 'project'), payload: join(root, 'payload'), cwd: join(root, 'cwd') };
+  const place = { home: join(root, 'home'), project: join(root, 'project'), cwd: join(root, 'cwd') };
   for (const dir of Object.values(place)) await mkdir(dir, { recursive: true });
   if (files.user) {
     await mkdir(join(place.home, '.config', 'hookwire'), { recursive: true });
     await writeFile(join(place.home, '.config', 'hookwire', 'config.json'), '{}');
   }
-  for (const key of ['project', 'payload', 'cwd'] as const) if (files[key]) await writeFile(join(place[key], '.hookwire.json'), '{}');
+  for (const key of ['project', 'cwd'] as const) if (files[key]) await writeFile(join(place[key], '.hookwire.json'), '{}');
   return place;
 }
 
@@ -36,34 +36,30 @@ describe('locateConfig', () => {
     expect(locateConfig({ env, cwd: place.cwd, home: place.home })).toEqual(['/etc/one.json', join(place.cwd, 'rel', 'two.json')]);
   });
 
-  // Which files are found, in layering order, for each combination of where files exist.
-  const cases: { files: Parameters<typeof layout>[0]; env: 'project' | 'none'; payload: boolean; expected: ('user' | 'project' | 'payload' | 'cwd')[] }[] = [
-    { files: { user: true, project: true, payload: true, cwd: true }, env: 'project', payload: true, expected: ['user', 'project'] },
-    { files: { project: true, payload: true, cwd: true }, env: 'project', payload: true, expected: ['project'] },
-    { files: { user: true, payload: true }, env: 'project', payload: true, expected: ['user'] },
-    { files: { project: true, payload: true, cwd: true }, env: 'none', payload: true, expected: ['payload'] },
-    { files: { project: true, payload: true, cwd: true }, env: 'none', payload: false, expected: ['cwd'] },
-    { files: { user: true, cwd: true }, env: 'none', payload: false, expected: ['user', 'cwd'] },
+  // Which files are found, in layering order, for each combination of where files exist. A payload's
+  // cwd is never a place to look: \`locateConfig\` takes none.
+  const cases: { files: Parameters<typeof layout>[0]; hostVar: boolean; expected: ('user' | 'project' | 'cwd')[] }[] = [
+    { files: { user: true, project: true, cwd: true }, hostVar: true, expected: ['user', 'project'] },
+    { files: { project: true, cwd: true }, hostVar: true, expected: ['project'] },
+    { files: { user: true, cwd: true }, hostVar: true, expected: ['user'] },
+    { files: { project: true, cwd: true }, hostVar: false, expected: ['cwd'] },
+    { files: { user: true, cwd: true }, hostVar: false, expected: ['user', 'cwd'] },
+    { files: { user: true, project: true }, hostVar: false, expected: ['user'] },
   ];
-  for (const { files, env, payload, expected } of cases) {
-    it(`finds ${expected.join(' then ')} with files ${Object.keys(files).join(', ')}, the host variable ${env === 'project' ? 'set' : 'unset'}, ${payload ? 'a' : 'no'} payload cwd`, async () => {
+  for (const { files, hostVar, expected } of cases) {
+    it(`finds ${expected.join(' then ')} with files ${Object.keys(files).join(', ')}, the host variable ${hostVar ? 'set' : 'unset'}`, async () => {
       const place = await layout(files);
-      const found = locateConfig({
-        env: env === 'project' ? { CLAUDE_PROJECT_DIR: place.project } : {},
-        ...(payload ? { payloadCwd: place.payload } : {}),
-        cwd: place.cwd,
-        home: place.home,
-      });
-      const where = { user: join(place.home, '.config', 'hookwire', 'config.json'), project: join(place.project, '.hookwire.json'), payload: join(place.payload, '.hookwire.json'), cwd: join(place.cwd, '.hookwire.json') };
+      const found = locateConfig({ env: hostVar ? { CLAUDE_PROJECT_DIR: place.project } : {}, cwd: place.cwd, home: place.home });
+      const where = { user: join(place.home, '.config', 'hookwire', 'config.json'), project: join(place.project, '.hookwire.json'), cwd: join(place.cwd, '.hookwire.json') };
       expect(found).toEqual(expected.map((key) => where[key]));
     });
   }
 
   it('throws HOOKWIRE_CONFIG_NOT_FOUND naming every place it looked at', async () => {
-    const place = await layout({ payload: true, cwd: true });
+    const place = await layout({ cwd: true });
     let error: unknown;
     try {
-      locateConfig({ env: { CLAUDE_PROJECT_DIR: place.project }, payloadCwd: place.payload, cwd: place.cwd, home: place.home });
+      locateConfig({ env: { CLAUDE_PROJECT_DIR: place.project }, cwd: place.cwd, home: place.home });
     } catch (caught) {
       error = caught;
     }
@@ -81,9 +77,8 @@ describe('userConfigPath and locateProjectDir', () => {
     expect(userConfigPath({ XDG_CONFIG_HOME: '' }, '/home/u')).toBe('/home/u/.config/hookwire/config.json');
   });
 
-  it('takes the host variable, then the payload cwd, then the process cwd', () => {
-    expect(locateProjectDir({ env: { CLAUDE_PROJECT_DIR: '/p' }, payloadCwd: '/q', cwd: '/r' })).toEqual({ dir: '/p', from: '$CLAUDE_PROJECT_DIR' });
-    expect(locateProjectDir({ env: { CLAUDE_PROJECT_DIR: '' }, payloadCwd: '/q', cwd: '/r' })).toEqual({ dir: '/q', from: "the payload's cwd" });
-    expect(locateProjectDir({ env: {}, cwd: '/r' })).toEqual({ dir: '/r', from: 'the current directory' });
+  it('takes the host variable, else the current directory', () => {
+    expect(locateProjectDir({ env: { CLAUDE_PROJECT_DIR: '/p' }, cwd: '/r' })).toEqual({ dir: '/p', from: '$CLAUDE_PROJECT_DIR' });
+    expect(locateProjectDir({ env: { CLAUDE_PROJECT_DIR: '' }, cwd: '/r' })).toEqual({ dir: '/r', from: 'the current directory' });
   });
 });

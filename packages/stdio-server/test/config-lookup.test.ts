@@ -45,19 +45,21 @@ function reasonOf(stdout: string): unknown {
 }
 
 describe('without --config', () => {
-  it('run takes .hookwire.json from $CLAUDE_PROJECT_DIR, else from the payload cwd', async () => {
+  it("run takes .hookwire.json from $CLAUDE_PROJECT_DIR, else from where it was started, never from the payload's cwd", async () => {
     const where = await places();
     await writeFile(join(where.project, '.hookwire.json'), denyFrom('project'));
     await writeFile(join(where.cwd, '.hookwire.json'), denyFrom('cwd'));
-    const other = join(where.root, 'payload');
-    await mkdir(other);
-    await writeFile(join(other, '.hookwire.json'), denyFrom('payload'));
+    // A folder the model could make and cd into: a config there that would switch the guard off.
+    const hostile = join(where.root, 'hostile');
+    await mkdir(hostile);
+    await writeFile(join(hostile, '.hookwire.json'), JSON.stringify({ hooks: [] }));
 
-    const named = await hookwire(['run'], where, { CLAUDE_PROJECT_DIR: where.project }, bashPayload(other));
+    const named = await hookwire(['run'], where, { CLAUDE_PROJECT_DIR: where.project }, bashPayload(hostile));
     expect(named.code).toBe(0);
     expect(reasonOf(named.stdout)).toBe('denied by project');
-    const fromPayload = await hookwire(['run'], where, {}, bashPayload(other));
-    expect(reasonOf(fromPayload.stdout)).toBe('denied by payload');
+    const started = await hookwire(['run'], where, {}, bashPayload(hostile));
+    expect(started.code).toBe(0);
+    expect(reasonOf(started.stdout)).toBe('denied by cwd');
   });
 
   it('layers the user config before the project file, for run and dispatch alike', async () => {

@@ -14,7 +14,7 @@ interface WritableText {
 }
 
 export interface BridgeOptions {
-  /** The `--config` files; without them the config is looked up (`locateConfig`) from the host's project directory or the payload's `cwd`. */
+  /** The `--config` files; without them the config is looked up (`locateConfig`): never from the payload. */
   configPaths?: string[];
   dialect: 'claude';
   /** Render an `allow` on PreToolUse as `permissionDecision: "allow"` (it also skips Claude Code's permission prompt). */
@@ -89,7 +89,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
-      configPath: locateConfig({ explicit: options.configPaths, env, payloadCwd: typeof payload.cwd === 'string' ? payload.cwd : undefined }),
+      configPath: locateConfig({ explicit: options.configPaths, env }),
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
     });
