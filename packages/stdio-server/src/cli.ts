@@ -5,7 +5,6 @@ import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hook
 import { runBridge } from './bridge/run-bridge.js';
 import { formatDiagnostics, formatRuns } from './format.js';
 import { locateConfig } from './config-location.js';
-import { runInitCommand } from './init/init-command.js';
 import { listen } from './listen.js';
 import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';
 import { VERSION } from './version.js';
@@ -72,7 +71,8 @@ async function readStdin(): Promise<string> {
 
 /** Runs the `hookwire` command line and returns its exit code. */
 export async function main(argv: string[], logger: Logger = createJsonLogger()): Promise<number> {
-  if (argv[0] === 'init') return runInitCommand(argv.slice(1));
+  // Loaded only for init, so the per-event commands never pay for it.
+  if (argv[0] === 'init') return (await import('./init/init-command.js')).runInitCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
