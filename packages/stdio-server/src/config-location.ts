@@ -21,7 +21,7 @@ export interface ConfigLookup {
 }
 
 /** Where the user-level config lives: `$XDG_CONFIG_HOME/hookwire/config.json`, else `~/.config/hookwire/config.json`. */
-export function userConfigPath(env: Record<string, string | undefined>, home: string = homedir()): string {
+export function locateUserConfig(env: Record<string, string | undefined>, home: string = homedir()): string {
   const base = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home, '.config');
   return join(base, 'hookwire', 'config.json');
 }
@@ -50,7 +50,7 @@ export function locateConfig(lookup: ConfigLookup): string[] {
   const fromEnv = (lookup.env[CONFIG_ENV_VAR] ?? '').split(delimiter).filter((path) => path.trim() !== '');
   if (fromEnv.length > 0) return fromEnv.map((path) => resolve(lookup.cwd ?? process.cwd(), path));
 
-  const user = userConfigPath(lookup.env, lookup.home);
+  const user = locateUserConfig(lookup.env, lookup.home);
   const project = locateProjectDir(lookup);
   const projectFile = join(project.dir, PROJECT_CONFIG_NAME);
   const found = [user, projectFile].filter((path) => existsSync(path));

@@ -45,6 +45,6 @@ export function isHostName(name: string): name is HostName {
 }
 
 /** The command line a host runs on each event: `<program> run --budget N` (the config is found by the default lookup). */
-export function bridgeCommandOf(host: HostProfile): string {
+export function renderBridgeCommand(host: HostProfile): string {
   return `${host.bridgeProgram} run --budget ${BRIDGE_BUDGET_SEC}`;
 }

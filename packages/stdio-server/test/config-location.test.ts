@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HookwireError } from '@hookwire/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { locateConfig, locateProjectDir, userConfigPath } from '../src/config-location.js';
+import { locateConfig, locateProjectDir, locateUserConfig } from '../src/config-location.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -71,10 +71,10 @@ describe('locateConfig', () => {
   });
 });
 
-describe('userConfigPath and locateProjectDir', () => {
+describe('locateUserConfig and locateProjectDir', () => {
   it('honours XDG_CONFIG_HOME, else ~/.config', () => {
-    expect(userConfigPath({ XDG_CONFIG_HOME: '/x' }, '/home/u')).toBe('/x/hookwire/config.json');
-    expect(userConfigPath({ XDG_CONFIG_HOME: '' }, '/home/u')).toBe('/home/u/.config/hookwire/config.json');
+    expect(locateUserConfig({ XDG_CONFIG_HOME: '/x' }, '/home/u')).toBe('/x/hookwire/config.json');
+    expect(locateUserConfig({ XDG_CONFIG_HOME: '' }, '/home/u')).toBe('/home/u/.config/hookwire/config.json');
   });
 
   it('takes the host variable, else the current directory', () => {

@@ -4,7 +4,7 @@ import type { JsonLayout } from './json-layout.js';
 /** Where a value sits in a JSON document: object keys and array indexes from the root. */
 export type JsonPath = (string | number)[];
 
-function nodeEnd(node: Node): number {
+function locateEnd(node: Node): number {
   return node.offset + node.length;
 }
 
@@ -16,7 +16,7 @@ function findContainer(text: string, path: JsonPath): Node {
 }
 
 /** The indentation of the line that holds `offset`. */
-function indentOfLine(text: string, offset: number): string {
+function readLineIndent(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(start))![0];
 }
@@ -48,20 +48,20 @@ export function appendMember(text: string, path: JsonPath, key: string | undefin
   const last = children.at(-1);
   if (last === undefined) {
     const multiline = text.includes('\n');
-    const outer = indentOfLine(text, container.offset);
+    const outer = readLineIndent(text, container.offset);
     const member = renderMember(key, value, { multiline, indent: outer + layout.indent, spaced: /[:,] /.test(text) }, layout);
     const inner = multiline ? `${layout.eol}${outer}${layout.indent}${member}${layout.eol}${outer}` : member;
-    return text.slice(0, container.offset + 1) + inner + text.slice(nodeEnd(container) - 1);
+    return text.slice(0, container.offset + 1) + inner + text.slice(locateEnd(container) - 1);
   }
-  const leadStart = children.length >= 2 ? nodeEnd(children.at(-2)!) : container.offset + 1;
+  const leadStart = children.length >= 2 ? locateEnd(children.at(-2)!) : container.offset + 1;
   const lead = text.slice(leadStart, last.offset);
   const space = lead.slice(lead.lastIndexOf(',') + 1);
   const multiline = space.includes('\n');
-  const spaced = /[:,] /.test(text.slice(last.offset, nodeEnd(last))) || (children.length === 1 ? /[:,] /.test(text) : space !== '');
+  const spaced = /[:,] /.test(text.slice(last.offset, locateEnd(last))) || (children.length === 1 ? /[:,] /.test(text) : space !== '');
   const style = { multiline, indent: multiline ? space.slice(space.lastIndexOf('\n') + 1) : '', spaced };
   // A lone member gives no separator to copy: a file written with spaces gets `, `.
   const separator = !multiline && children.length === 1 && spaced ? ' ' : space;
-  return `${text.slice(0, nodeEnd(last))},${separator}${renderMember(key, value, style, layout)}${text.slice(nodeEnd(last))}`;
+  return `${text.slice(0, locateEnd(last))},${separator}${renderMember(key, value, style, layout)}${text.slice(locateEnd(last))}`;
 }
 
 /**
@@ -77,7 +77,7 @@ export function removeMember(text: string, path: JsonPath): string {
   if (node === undefined || container === undefined) throw new Error(`no member at /${path.join('/')}`);
   const siblings = container.children!;
   const index = siblings.indexOf(node);
-  if (siblings.length === 1) return text.slice(0, container.offset + 1) + text.slice(nodeEnd(container) - 1);
-  if (index > 0) return text.slice(0, nodeEnd(siblings[index - 1]!)) + text.slice(nodeEnd(node));
+  if (siblings.length === 1) return text.slice(0, container.offset + 1) + text.slice(locateEnd(container) - 1);
+  if (index > 0) return text.slice(0, locateEnd(siblings[index - 1]!)) + text.slice(locateEnd(node));
   return text.slice(0, node.offset) + text.slice(siblings[1]!.offset);
 }

@@ -1,5 +1,5 @@
 import { describeValue } from '@hookwire/contract';
-import { bridgeCommandOf, type HostProfile } from '../hosts.js';
+import { renderBridgeCommand, type HostProfile } from '../hosts.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,18 +19,18 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function commandOf(hook: unknown): string | undefined {
+function readCommand(hook: unknown): string | undefined {
   return isPlainObject(hook) && hook.type === 'command' && typeof hook.command === 'string' ? hook.command : undefined;
 }
 
 /** Whether a hook is one `hookwire init` writes: the host's bridge program running `run` (whatever flags follow). */
 export function isInitBridgeHook(hook: unknown, host: HostProfile): boolean {
-  const command = commandOf(hook);
+  const command = readCommand(hook);
   return command !== undefined && (command === `${host.bridgeProgram} run` || command.startsWith(`${host.bridgeProgram} run `));
 }
 
-function groupsRunningABridge(groups: unknown[]): boolean {
-  return groups.some((group) => isPlainObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => RUNS_A_BRIDGE.test(commandOf(hook) ?? '')));
+function hasBridgeHook(groups: unknown[]): boolean {
+  return groups.some((group) => isPlainObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => RUNS_A_BRIDGE.test(readCommand(hook) ?? '')));
 }
 
 function readHooks(settings: Json, file: string): Json | undefined {
@@ -44,8 +44,8 @@ function readHooks(settings: Json, file: string): Json | undefined {
 }
 
 /** The entry `init` adds for one event: one command hook running the bridge, under `*` where the event takes a matcher. */
-function bridgeEntry(host: HostProfile, matcher: boolean): Json {
-  const hook = { type: 'command', command: bridgeCommandOf(host), timeout: host.timeout };
+function makeBridgeEntry(host: HostProfile, matcher: boolean): Json {
+  const hook = { type: 'command', command: renderBridgeCommand(host), timeout: host.timeout };
   return matcher ? { matcher: '*', hooks: [hook] } : { hooks: [hook] };
 }
 
@@ -60,11 +60,11 @@ export function addBridge(input: Json, host: HostProfile, file: string): Setting
   const alreadyBridged: string[] = [];
   for (const { name, matcher } of host.events) {
     const groups = (hooks[name] as unknown[] | undefined) ?? [];
-    if (groupsRunningABridge(groups)) {
+    if (hasBridgeHook(groups)) {
       alreadyBridged.push(name);
       continue;
     }
-    hooks[name] = [...groups, bridgeEntry(host, matcher)];
+    hooks[name] = [...groups, makeBridgeEntry(host, matcher)];
     changed.push(name);
   }
   if (changed.length > 0) settings.hooks = hooks;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bridgeCommandOf, HOSTS } from '../../src/hosts.js';
+import { renderBridgeCommand, HOSTS } from '../../src/hosts.js';
 import { addBridge, isInitBridgeHook, removeBridge } from '../../src/init/settings-bridge.js';
 
 const claude = HOSTS.claude;
 const FILE = '.claude/settings.json';
-const BRIDGE = { type: 'command', command: bridgeCommandOf(claude), timeout: 120 };
+const BRIDGE = { type: 'command', command: renderBridgeCommand(claude), timeout: 120 };
 const EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop'];
 
 describe('addBridge', () => {

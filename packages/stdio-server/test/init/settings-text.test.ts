@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bridgeCommandOf, HOSTS } from '../../src/hosts.js';
+import { renderBridgeCommand, HOSTS } from '../../src/hosts.js';
 import { addBridge, removeBridge } from '../../src/init/settings-bridge.js';
 import { addBridgeToText, removeBridgeFromText } from '../../src/init/settings-text.js';
 
@@ -63,7 +63,7 @@ describe('addBridgeToText and removeBridgeFromText', () => {
         '{',
         '  "model": "opus",',
         '  "hooks": {',
-        `    "Stop": [{"hooks": [{"type": "command", "command": "lint"}]}, {"hooks": [{"type": "command", "command": ${JSON.stringify(bridgeCommandOf(claude))}, "timeout": 120}]}],`,
+        `    "Stop": [{"hooks": [{"type": "command", "command": "lint"}]}, {"hooks": [{"type": "command", "command": ${JSON.stringify(renderBridgeCommand(claude))}, "timeout": 120}]}],`,
         '    "Notification": [{"hooks": [{"type": "command", "command": "ping"}]}],',
         '    "PreToolUse": [',
         '      {',
