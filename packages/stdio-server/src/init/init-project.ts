@@ -3,7 +3,8 @@ import { mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { PROJECT_CONFIG_NAME } from '../config-location.js';
 import { HOSTS, type HostName, type HostProfile } from '../hosts.js';
-import { addBridgeToText, removeBridgeFromText } from './settings-text.js';
+import { listNpxBridges } from './settings-bridge.js';
+import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
 import { renderStarterConfig, SCHEMA_REFS, STARTER_GUARD_ID } from './starter-config.js';
 
 export interface InitOptions {
@@ -107,6 +108,12 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
     throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
   }
   const notes: string[] = [];
+  const npx = options.uninstall || settingsText === undefined ? [] : listNpxBridges(readSettings(settingsText, host.settingsPath));
+  if (npx.length > 0) {
+    notes.push(
+      `${host.settingsPath} runs hookwire through npx on ${npx.join(', ')}: npx looks the name up on a registry wherever it is not installed, and costs about 3 times a direct start on every event; remove those entries and run hookwire init again to get ${host.bridgeProgram} run`,
+    );
+  }
   if (!options.uninstall && !existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
     notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)`);
   }

@@ -29,8 +29,17 @@ export function isInitBridgeHook(hook: unknown, host: HostProfile): boolean {
   return command !== undefined && (command === `${host.bridgeProgram} run` || command.startsWith(`${host.bridgeProgram} run `));
 }
 
-function hasBridgeHook(groups: unknown[]): boolean {
-  return groups.some((group) => isPlainObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => RUNS_A_BRIDGE.test(readCommand(hook) ?? '')));
+/** A bridge run through npx: a registry lookup wherever the bin is not installed, and npx's cost on every event. */
+const RUNS_THROUGH_NPX = /(^|[\s;&|(])npx\s/;
+
+function listBridgeCommands(groups: unknown[]): string[] {
+  return groups.flatMap((group) => (isPlainObject(group) && Array.isArray(group.hooks) ? group.hooks.map(readCommand) : [])).filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
+}
+
+/** The events of a settings object whose bridge runs through `npx` (the form README once showed). */
+export function listNpxBridges(settings: Json): string[] {
+  const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
+  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups).some((command) => RUNS_THROUGH_NPX.test(command))).map(([event]) => event);
 }
 
 function readHooks(settings: Json, file: string): Json | undefined {
@@ -60,7 +69,7 @@ export function addBridge(input: Json, host: HostProfile, file: string): Setting
   const alreadyBridged: string[] = [];
   for (const { name, matcher } of host.events) {
     const groups = (hooks[name] as unknown[] | undefined) ?? [];
-    if (hasBridgeHook(groups)) {
+    if (listBridgeCommands(groups).length > 0) {
       alreadyBridged.push(name);
       continue;
     }

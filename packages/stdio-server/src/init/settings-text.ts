@@ -14,7 +14,8 @@ export interface SettingsTextEdit {
   alreadyBridged: string[];
 }
 
-function readObject(text: string, file: string): Json {
+/** Parses a settings file's text: a JSON object, or an error naming the file (and line and column). */
+export function readSettings(text: string, file: string): Json {
   const value = parseJsonText(text, file);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} must hold a JSON object`);
   return value as Json;
@@ -39,7 +40,7 @@ function settle(edited: string, intended: Json, layout: JsonLayout): string {
  * so every byte of the user's stays where it was.
  */
 export function addBridgeToText(text: string | undefined, host: HostProfile, file: string): SettingsTextEdit {
-  const before = text === undefined ? {} : readObject(text, file);
+  const before = text === undefined ? {} : readSettings(text, file);
   const edit = addBridge(before, host, file);
   if (text === undefined) return { ...edit, text: stringifyJson(edit.settings, DEFAULT_LAYOUT) };
   if (edit.changed.length === 0) return { ...edit, text };
@@ -72,7 +73,7 @@ function findInitHook(settings: Json, host: HostProfile): { event: string; group
 
 /** Removes every init hook from a settings file's text, and what that leaves empty, cutting members only. */
 export function removeBridgeFromText(text: string, host: HostProfile, file: string): SettingsTextEdit {
-  const before = readObject(text, file);
+  const before = readSettings(text, file);
   const edit = removeBridge(before, host, file);
   if (edit.changed.length === 0) return { ...edit, text };
   let edited = text;

@@ -121,6 +121,23 @@ describe('hookwire init', () => {
     expect(await readFile(settingsFile, 'utf8')).toBe(`${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] } }, null, 2)}\n`);
   });
 
+  it('leaves an older npx bridge in place, adds none beside it, and says why npx should go', async () => {
+    const dir = await project();
+    await mkdir(join(dir, '.claude'));
+    const npxLine = { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'npx hookwire run --config "$CLAUDE_PROJECT_DIR"/.hookwire.json --budget 110', timeout: 120 }] }] } };
+    await writeFile(join(dir, '.claude', 'settings.json'), `${JSON.stringify(npxLine, null, 2)}\n`);
+    const result = await hookwire(['init'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '  updated .claude/settings.json: the bridge runs on PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop; PreToolUse already ran a hookwire bridge: left as they are\n',
+    );
+    expect(result.stdout).toContain(
+      'note: .claude/settings.json runs hookwire through npx on PreToolUse: npx looks the name up on a registry wherever it is not installed, and costs about 3 times a direct start on every event; remove those entries and run hookwire init again to get "$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire run\n',
+    );
+    const settings = JSON.parse(await readFile(join(dir, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, unknown[]> };
+    expect(settings.hooks.PreToolUse).toEqual(npxLine.hooks.PreToolUse);
+  });
+
   it('--dry-run prints what would change with the text, and writes nothing', async () => {
     const dir = await project();
     const result = await hookwire(['init', '--dry-run', '--dir', dir], tmpdir());

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderBridgeCommand, HOSTS } from '../../src/hosts.js';
-import { addBridge, isInitBridgeHook, removeBridge } from '../../src/init/settings-bridge.js';
+import { addBridge, isInitBridgeHook, listNpxBridges, removeBridge } from '../../src/init/settings-bridge.js';
 
 const claude = HOSTS.claude;
 const FILE = '.claude/settings.json';
@@ -47,6 +47,22 @@ describe('addBridge', () => {
   it('refuses hooks of the wrong shape with the field and what it received', () => {
     expect(() => addBridge({ hooks: [] }, claude, FILE)).toThrow('.claude/settings.json: "hooks" must be an object of event names, received array []');
     expect(() => addBridge({ hooks: { Stop: {} } }, claude, FILE)).toThrow('.claude/settings.json: "hooks.Stop" must be an array, received object {}');
+  });
+});
+
+describe('listNpxBridges', () => {
+  it('names the events whose bridge runs through npx, and only those', () => {
+    const hook = (command: string) => [{ hooks: [{ type: 'command', command }] }];
+    const settings = {
+      hooks: {
+        PreToolUse: hook('npx hookwire run --config x.json'),
+        Stop: hook('cd "$CLAUDE_PROJECT_DIR" && npx -y hookwire run'),
+        PostToolUse: hook(BRIDGE.command),
+        Notification: hook('npx prettier --check'),
+      },
+    };
+    expect(listNpxBridges(settings)).toEqual(['PreToolUse', 'Stop']);
+    expect(listNpxBridges({})).toEqual([]);
   });
 });
 
