@@ -3,8 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runClean } from '../../packages/stdio-server/test/clean-run.js';
-import { installPacked, packWorkspace } from '../support/packed-install.js';
+import { installPacked, packWorkspace, runClean } from '@hookwire/test-utils';
 import { runClaude } from './claude.js';
 import { listToolResults } from './fake-anthropic.js';
 

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The same executable as @hookwire/stdio-server's: whichever of the two `hookwire` bins npm links does everything.
+// `node lib/bin.js` runs the same executable as @hookwire/stdio-server's; the package's bin is dist/hookwire.cjs, the bundle.
 import '@hookwire/stdio-server/bin';

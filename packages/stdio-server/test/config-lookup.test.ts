@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runClean, type Exit } from './clean-run.js';
+import { runClean, type Exit } from '@hookwire/test-utils';
 import { HOOKWIRE } from './sidecar.js';
 
 // Every command finds its config the same way when --config is absent (src/config-location.ts).

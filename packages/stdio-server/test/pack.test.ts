@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked, packWorkspace, type Tarballs } from '@hookwire/test-utils';
-import { runClean, type Exit } from './clean-run.js';
+import { installPacked, packWorkspace, runClean, type Exit, type Tarballs } from '@hookwire/test-utils';
 
 const run = promisify(execFile);
 const made: string[] = [];
@@ -77,6 +76,9 @@ describe('the packed packages', () => {
     expect(listing.filter((file) => /^package\/dist\/cli\.[0-9a-f]{16}\.cache$/.test(file))).toHaveLength(1);
     const { stdout } = await run('tar', ['tzf', tarballs.hookwire!.slice('file:'.length)]);
     expect(stdout).toMatch(/^package\/lib\/bin\.js$/m);
+    // The unscoped package's bin is the same bundle, shipped in it: no package to resolve per event.
+    expect(stdout).toMatch(/^package\/dist\/hookwire\.cjs$/m);
+    expect(stdout).toMatch(/^package\/dist\/cli\.[0-9a-f]{16}\.cache$/m);
     expect(stdout).toMatch(/^package\/schema\/hookwire\.schema\.json$/m);
   });
 });

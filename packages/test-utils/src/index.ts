@@ -5,3 +5,5 @@ export { startTestServer, closeTestServers, findClosedPort, reply } from './http
 export type { Handler, Received, TestServer, TestServerOptions } from './http-test-server.js';
 export { installPacked, packWorkspace, PUBLISHED_PACKAGES } from './packed-install.js';
 export type { Tarballs } from './packed-install.js';
+export { runClean } from './clean-run.js';
+export type { Exit } from './clean-run.js';

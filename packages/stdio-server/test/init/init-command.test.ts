@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runClean, type Exit } from '../clean-run.js';
+import { runClean, type Exit } from '@hookwire/test-utils';
 import { HOOKWIRE } from '../sidecar.js';
 
 const dirs: string[] = [];
