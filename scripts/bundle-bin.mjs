@@ -31,6 +31,9 @@ rmSync(DIST, { recursive: true, force: true });
 const { output } = await build({
   input: { cli: join(PACKAGE, 'lib/bin.js') },
   platform: 'node',
+  // jsonc-parser's `main` is a UMD build whose factory requires its parts at run time (so they
+  // would not be bundled); its `module` field is the plain ES build.
+  resolve: { mainFields: ['module', 'main'] },
   logLevel: 'warn',
   // The entry is a program, not a library: nothing imports its exports.
   preserveEntrySignatures: false,

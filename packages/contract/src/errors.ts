@@ -10,7 +10,7 @@ export type HookwireErrorCode =
   | OptionErrorCode
   | UsageErrorCode;
 
-export type ConfigErrorCode = 'HOOKWIRE_CONFIG_INVALID' | 'HOOKWIRE_CONFIG_UNREADABLE';
+export type ConfigErrorCode = 'HOOKWIRE_CONFIG_INVALID' | 'HOOKWIRE_CONFIG_UNREADABLE' | 'HOOKWIRE_CONFIG_NOT_FOUND';
 export type DispatchErrorCode = 'HOOKWIRE_UNKNOWN_EVENT' | 'HOOKWIRE_BAD_PAYLOAD' | 'HOOKWIRE_CANCELED' | 'HOOKWIRE_CLOSED';
 export type OptionErrorCode = 'HOOKWIRE_OPTION_INVALID' | 'HOOKWIRE_EXEC_HTTP_INVALID_OPTIONS' | 'HOOKWIRE_EXEC_ORACLE_INVALID_OPTIONS';
 export type UsageErrorCode = 'HOOKWIRE_USAGE';

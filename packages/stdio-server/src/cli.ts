@@ -3,13 +3,14 @@ import { UsageError } from '@hookwire/contract';
 import { parseCommandFlags, type Command } from './command.js';
 import { checkCommand } from './commands/check.js';
 import { dispatchCommand } from './commands/dispatch.js';
+import { initCommand } from './commands/init.js';
 import { listenCommand } from './commands/listen.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
@@ -21,6 +22,9 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}
   hookwire --version | --help
 
 ${COMMANDS.map((command) => `${command.name.padEnd(9)} ${command.summary}`).join('\n')}
+
+Without --config, the config is $HOOKWIRE_CONFIG, else ~/.config/hookwire/config.json and
+.hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the current directory).
 `;
 
 /** The usage of one command: what `hookwire <command> --help` prints. */
@@ -63,7 +67,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
   }
   const command = BY_NAME.get(name)!;
   if (rest.some((arg) => arg === '--help' || arg === '-h')) {
-    process.stdout.write(commandUsage(command));
+    process.stdout.write(command.help === undefined ? commandUsage(command) : await command.help());
     return 0;
   }
   if (rest.some((arg) => arg === '--version' || arg === '-v')) {

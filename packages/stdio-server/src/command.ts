@@ -28,6 +28,8 @@ export interface Command {
   run(values: FlagValues, context: CommandContext & { argv: readonly string[]; problem?: string }): Promise<number>;
   /** True: a command-line mistake is handed to `run` as `problem` instead of being a usage error. */
   answersMistakes?: boolean;
+  /** A longer help text than the usage line, printed by `hookwire <command> --help`. */
+  help?: () => Promise<string>;
 }
 
 /** A mistake in one command's command line (`HOOKWIRE_USAGE`): printed with that command's usage, exit 2. */

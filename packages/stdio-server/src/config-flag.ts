@@ -1,8 +1,11 @@
-import { CommandUsageError, type Command, type FlagValues } from './command.js';
+import { locateConfig } from './config-location.js';
+import type { Command, FlagValues } from './command.js';
 
-/** The `--config` files a command was given; none is a usage error naming the command. */
-export function configPathsOf(values: FlagValues, command: Command): string[] {
-  const paths = values.config as string[] | undefined;
-  if (!paths || paths.length === 0) throw new CommandUsageError(`hookwire ${command.name} needs --config FILE`, command.usage);
-  return paths;
+/**
+ * The config files a command runs on: its `--config` files, else the documented lookup
+ * (`locateConfig`: $HOOKWIRE_CONFIG, the user file, the project's .hookwire.json), which throws
+ * `HOOKWIRE_CONFIG_NOT_FOUND` naming every place it looked.
+ */
+export function configPathsOf(values: FlagValues, _command: Command): string[] {
+  return locateConfig({ explicit: values.config as string[] | undefined, env: process.env });
 }

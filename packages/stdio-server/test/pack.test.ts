@@ -1,65 +1,105 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPacked, packWorkspace, runClean, type Exit, type Tarballs } from '@hookwire/test-utils';
 
 const run = promisify(execFile);
-const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
 const made: string[] = [];
+let tarballs: Tarballs = {};
 
 afterAll(async () => {
   await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function makeTempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
+beforeAll(async () => {
+  const packDir = await mkdtemp(join(tmpdir(), 'hookwire-pack-'));
+  made.push(packDir);
+  tarballs = await packWorkspace(packDir);
+}, 600_000);
+
+async function installOnly(name: string): Promise<string> {
+  const app = await installPacked(name, tarballs);
+  made.push(app);
+  return app;
 }
 
-/** Packs a workspace package as pnpm publishes it (workspace:* becomes the real version). */
-async function pack(name: string, into: string): Promise<string> {
-  const before = new Set(await readdir(into));
-  await run('npx', ['-y', 'pnpm@12.4.2', 'pack', '--pack-destination', into], { cwd: join(packagesDir, name), timeout: 60_000 });
-  const made = (await readdir(into)).filter((file) => !before.has(file) && file.endsWith('.tgz'));
-  expect(made).toHaveLength(1);
-  return join(into, made[0]!);
+function spawnIn(app: string, command: string, args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
+  return runClean(command, args, { cwd: app, userConfigHome: join(app, '.no-user-config'), env, stdin });
 }
 
-describe('the packed @hookwire/stdio-server', () => {
-  it('installs with its dependencies in an empty directory and serves the sidecar', { timeout: 240_000 }, async () => {
-    const packDir = await makeTempDir('hookwire-stdio-pack-');
-    const names = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'stdio-server'];
-    const tarballs: Record<string, string> = {};
-    for (const name of names) tarballs[`@hookwire/${name}`] = `file:${await pack(name, packDir)}`;
-    // The bin is the bundle (scripts/bundle-bin.mjs) with its code cache; the library stays in lib/.
+/** A PreToolUse payload as Claude Code writes it. */
+function bashPayload(app: string, command: string): string {
+  return `${JSON.stringify({ session_id: 's1', transcript_path: join(app, 't.jsonl'), cwd: app, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1' })}\n`;
+}
+
+/** Runs `hookwire init` as a user would, then the PreToolUse command it wrote, through `sh` as Claude Code runs it. */
+async function initAndDispatch(app: string): Promise<void> {
+  const init = await spawnIn(app, 'npx', ['--no-install', 'hookwire', 'init'], '');
+  expect(init).toMatchObject({ code: 0, stderr: '' });
+  expect(init.stdout).toMatch(/^ {2}created \.hookwire\.json: /m);
+  expect(init.stdout).toMatch(/^ {2}created \.claude\/settings\.json: the bridge runs on PreToolUse, /m);
+  expect(init.stdout).not.toContain('note:');
+
+  const config = JSON.parse(await readFile(join(app, '.hookwire.json'), 'utf8')) as { $schema: string };
+  expect(existsSync(join(app, config.$schema))).toBe(true);
+
+  const settings = JSON.parse(await readFile(join(app, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+  const command = settings.hooks.PreToolUse![0]!.hooks[0]!.command;
+  expect(command).not.toMatch(/\bnpx\b/);
+  const denied = await spawnIn(app, 'sh', ['-c', command], bashPayload(app, 'rm -rf /'), { CLAUDE_PROJECT_DIR: app });
+  expect(denied.code).toBe(0);
+  expect(JSON.parse(denied.stdout)).toEqual({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'rm -rf deletes recursively without asking; remove the files by name, or ask the user',
+    },
+  });
+  expect(denied.stderr).toBe('');
+  const allowed = await spawnIn(app, 'sh', ['-c', command], bashPayload(app, 'ls -la'), { CLAUDE_PROJECT_DIR: app });
+  expect(allowed).toEqual({ code: 0, stdout: '', stderr: '' });
+}
+
+describe('the packed packages', () => {
+  it('each holds its build output, made by prepack', async () => {
+    for (const [name, file] of Object.entries(tarballs)) {
+      const { stdout } = await run('tar', ['tzf', file.slice('file:'.length)]);
+      expect(stdout, name).toMatch(/^package\/lib\/index\.js$/m);
+    }
+    // The stdio-server bin is the bundle (scripts/bundle-bin.mjs) with its code cache; the library stays in lib/.
     const listing = (await run('tar', ['-tzf', tarballs['@hookwire/stdio-server']!.slice('file:'.length)])).stdout.split('\n');
     expect(listing).toEqual(expect.arrayContaining(['package/dist/hookwire.cjs', 'package/dist/cli.cjs', 'package/dist/http-post.cjs', 'package/lib/index.js', 'package/lib/bin.js']));
     expect(listing.filter((file) => /^package\/dist\/cli\.[0-9a-f]{16}\.cache$/.test(file))).toHaveLength(1);
+    const { stdout } = await run('tar', ['tzf', tarballs.hookwire!.slice('file:'.length)]);
+    // The unscoped package's bin is the same bundle, shipped in it: no package to resolve per event.
+    expect(stdout).toMatch(/^package\/dist\/hookwire\.cjs$/m);
+    expect(stdout).toMatch(/^package\/dist\/cli\.[0-9a-f]{16}\.cache$/m);
+    expect(stdout).toMatch(/^package\/schema\/hookwire\.schema\.json$/m);
+  });
+});
 
-    // The @hookwire packages come from their tarballs (they are not on a registry here); the
-    // third-party dependencies they declare come from the npm registry, as for any user.
-    const app = await makeTempDir('hookwire-stdio-app-');
-    await writeFile(
-      join(app, 'package.json'),
-      JSON.stringify({ name: 'app', private: true, dependencies: { '@hookwire/stdio-server': tarballs['@hookwire/stdio-server'] }, overrides: tarballs }),
-    );
-    await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, timeout: 180_000 });
+describe('the packed hookwire, installed alone', () => {
+  it('sets a project up with init and denies rm -rf through the command it wrote', { timeout: 300_000 }, async () => {
+    const app = await installOnly('hookwire');
+    await initAndDispatch(app);
+  });
+});
+
+describe('the packed @hookwire/stdio-server, installed alone', () => {
+  it('serves the sidecar and does everything the hookwire package does', { timeout: 300_000 }, async () => {
+    const app = await installOnly('@hookwire/stdio-server');
     await writeFile(
       join(app, 'hookwire.json'),
       JSON.stringify({ hooks: [{ id: 'guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: "echo 'no rm -rf' >&2; exit 2" }] }),
     );
-
-    const child = spawn(join(app, 'node_modules', '.bin', 'hookwire'), ['listen', '--config', 'hookwire.json'], { cwd: app, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.stdin.end(
+    const sidecar = await spawnIn(
+      app,
+      join(app, 'node_modules', '.bin', 'hookwire'),
+      ['listen', '--config', 'hookwire.json'],
       [
         { op: 'ping' },
         { op: 'dispatch', event: 'PreToolUse', payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } } },
@@ -68,11 +108,13 @@ describe('the packed @hookwire/stdio-server', () => {
         .map((line) => `${JSON.stringify(line)}\n`)
         .join(''),
     );
-    expect(await exited).toBe(0);
-    const [pong, answer, bye] = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(sidecar.code).toBe(0);
+    const [pong, answer, bye] = sidecar.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(pong).toEqual({ ok: true, pong: true, version: expect.any(String), protocol: 1 });
     expect(answer).toMatchObject({ ok: true, canonical: 'tool:before', outcome: { decision: 'deny', reason: 'no rm -rf' }, runs: [{ hook: 'guard', exitCode: 2 }] });
     expect(bye).toEqual({ ok: true });
-    expect(stderr).toBe('');
+    expect(sidecar.stderr).toBe('');
+
+    await initAndDispatch(app);
   });
 });

@@ -1,6 +1,9 @@
 import type { DiagnosticList } from './diagnostics.js';
 
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'bun', 'deno', 'tsx', 'pwsh']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash']);
+// Flags after which an interpreter's next word is code (or a module, or stdin), not a script file: `node -e`, `python -c`/`-m`, `perl -E`, `sh -c`.
+const INLINE_CODE_FLAGS = new Set(['-e', '-c', '-p', '--eval', '--print', '-E', '-m', '-']);
 const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 // The shell words at the start of a command, quotes removed: a small reading, enough to spot a path.
@@ -43,7 +46,13 @@ export function findRelativeCommandPath(command: string): string | undefined {
   if (program === undefined) return undefined;
   if (isRelativePath(program)) return program;
   if (!INTERPRETERS.has(program.split('/').at(-1)!)) return undefined;
-  const script = words.slice(index + 1).find((word) => !word.startsWith('-'));
+  const options = words.slice(index + 1);
+  const scriptAt = options.findIndex((word) => !word.startsWith('-'));
+  // `node -e CODE`, `python -c CODE`: the word after the flag is code, not a file; a shell's `-c CODE` is a command line.
+  if (options.slice(0, scriptAt === -1 ? options.length : scriptAt).some((word) => INLINE_CODE_FLAGS.has(word))) {
+    return SHELLS.has(program.split('/').at(-1)!) && scriptAt !== -1 ? findRelativeCommandPath(options[scriptAt]!) : undefined;
+  }
+  const script = scriptAt === -1 ? undefined : options[scriptAt];
   return script !== undefined && isRelativePath(script) ? script : undefined;
 }
 
@@ -59,7 +68,6 @@ function hasShellSyntax(word: string): boolean {
   return /[`<>|;&(){}*?]/.test(word.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/g, ''));
 }
 
-const INLINE_CODE_FLAGS = new Set(['-c', '-e', '--eval', '-p', '--print', '-m', '-']);
 
 /**
  * The program a command runs first (after leading VAR=value words) and, for an interpreter, its

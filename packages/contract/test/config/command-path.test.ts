@@ -15,6 +15,7 @@ describe('findRelativeCommandPath', () => {
     ['LOG=1 DEBUG=0 ./guard.sh', './guard.sh'],
     ['"./my hooks/guard.sh" --x', './my hooks/guard.sh'],
     ["'hooks/guard.sh'", 'hooks/guard.sh'],
+    ["sh -c 'hooks/guard.sh --x'", 'hooks/guard.sh'],
   ])('%j runs %j', (command, path) => {
     expect(findRelativeCommandPath(command)).toBe(path);
   });
@@ -30,6 +31,8 @@ describe('findRelativeCommandPath', () => {
     '%USERPROFILE%\\guard.cmd',
     'jq -r .tool_input.command | grep -q rm/',
     'node -e "process.exit(0)"',
+    `node -e "const w=line.split(/a|b/);console.error('no/way')"`,
+    "python3 -u -c 'import x/y'",
     'bash -c "exit 0"',
     'curl -s http://127.0.0.1:9000/check',
     'true',

@@ -5,6 +5,7 @@ import { answerHost } from '../host/answer-host.js';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
+import { locateConfig } from '../config-location.js';
 import { formatDiagnostics } from '../format.js';
 import { onStopSignals, STOP_SIGNALS, type StopSignal } from '../stop-signals.js';
 
@@ -13,7 +14,8 @@ interface WritableText {
 }
 
 export interface BridgeOptions {
-  configPaths: string[];
+  /** The `--config` files; without them the config is looked up (`locateConfig`): never from the payload. */
+  configPaths?: string[];
   dialect: 'claude';
   /** Render an `allow` on PreToolUse as `permissionDecision: "allow"` (it also skips Claude Code's permission prompt). */
   passAllow: boolean;
@@ -120,7 +122,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime({
-      configPath: options.configPaths,
+      configPath: locateConfig({ explicit: options.configPaths, env }),
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
     });

@@ -6,7 +6,7 @@ import { formatDiagnostics } from '../format.js';
 /** `hookwire check`: the config's diagnostics, including what only fails when a hook runs. */
 export const checkCommand: Command = {
   name: 'check',
-  usage: 'hookwire check --config FILE [--config FILE ...] [--json]',
+  usage: 'hookwire check [--config FILE ...] [--json]',
   summary: "print the config's diagnostics; exit 1 on errors",
   options: {
     config: { type: 'string', multiple: true },

@@ -33,7 +33,7 @@ export function chooseDispatchEvent(flag: string | undefined, payload: unknown):
 /** `hookwire dispatch`: one dispatch, printed as the outcome and a table of the runs. */
 export const dispatchCommand: Command = {
   name: 'dispatch',
-  usage: 'hookwire dispatch --config FILE [--config FILE ...] [--event NAME] [--payload FILE|-] [--subject S] [--cwd DIR] [--json]',
+  usage: 'hookwire dispatch [--config FILE ...] [--event NAME] [--payload FILE|-] [--subject S] [--cwd DIR] [--json]',
   summary: "run one dispatch and print the outcome and a table of the runs (the event defaults to the payload's hook_event_name)",
   options: {
     config: { type: 'string', multiple: true },

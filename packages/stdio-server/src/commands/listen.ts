@@ -6,7 +6,7 @@ import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
 /** `hookwire listen`: the stdio sidecar. */
 export const listenCommand: Command = {
   name: 'listen',
-  usage: 'hookwire listen --config FILE [--config FILE ...] [--log FILE] [--max-line-bytes N]',
+  usage: 'hookwire listen [--config FILE ...] [--log FILE] [--max-line-bytes N]',
   summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
   options: {
     config: { type: 'string', multiple: true },

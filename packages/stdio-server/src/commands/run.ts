@@ -10,7 +10,7 @@ const DIALECTS = ['claude'] as const;
  */
 export const runCommand: Command = {
   name: 'run',
-  usage: 'hookwire run --config FILE [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--log FILE]',
+  usage: 'hookwire run [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--log FILE]',
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {
     config: { type: 'string', multiple: true },
@@ -35,11 +35,11 @@ export const runCommand: Command = {
     }
     const budget = problem === undefined ? readPositiveNumber('budget', values.budget) : { ok: true as const, value: undefined };
     if (!budget.ok) problems.push(budget.message);
-    const configPaths = (values.config as string[] | undefined) ?? [];
-    if (problem === undefined && configPaths.length === 0) problems.push('hookwire run needs --config FILE');
+    // Without --config the bridge looks the config up itself (a missing one is a failure of the bridge, not of the command line).
+    const configPaths = values.config as string[] | undefined;
     const logPath = typeof given.log === 'string' ? given.log : undefined;
     return runBridge({
-      configPaths,
+      ...(configPaths === undefined ? {} : { configPaths }),
       dialect: 'claude',
       passAllow: values['pass-allow'] === true,
       onError,

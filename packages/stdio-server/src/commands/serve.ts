@@ -5,7 +5,7 @@ import type { ServeFlags } from '../serve/serve-command.js';
 /** `hookwire serve`: the runtime behind HTTP (docs/serve.md). Its server is loaded only when it runs. */
 export const serveCommand: Command = {
   name: 'serve',
-  usage: 'hookwire serve --config FILE [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] [--log FILE]',
+  usage: 'hookwire serve [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] [--log FILE]',
   summary: 'serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would',
   options: {
     config: { type: 'string', multiple: true },

@@ -202,7 +202,11 @@ describe('hookwire serve: auth and start-up', () => {
     expect(unset.stderr).toMatch(/--token-env HW_UNSET: that environment variable is not set or empty/);
     expect(await refusedServe(['--config', config, '--port', '70000'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--port must be a whole number from 0 to 65535/) });
     expect(await refusedServe(['--config', config, '--max-inflight', '0'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--max-inflight must be a whole number/) });
-    expect(await refusedServe(['--port', '0'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/needs --config FILE/) });
+    // Without --config, serve finds its config like every command (docs/config.md); none found is that error.
+    expect(await refusedServe(['--port', '0'], { ...process.env, CLAUDE_PROJECT_DIR: config.replace(/[^/]+$/, 'nowhere'), XDG_CONFIG_HOME: '/nonexistent', HOOKWIRE_CONFIG: '' })).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^hookwire: no hookwire config found: looked at \$HOOKWIRE_CONFIG \(not set\), /),
+    });
   });
 
   it('a broken config at start prints the diagnostics and exits 2; a taken port exits 2', async () => {

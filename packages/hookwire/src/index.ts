@@ -1,0 +1,1 @@
+export { main, VERSION } from '@hookwire/stdio-server';

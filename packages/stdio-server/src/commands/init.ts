@@ -1,0 +1,25 @@
+import type { Command } from '../command.js';
+import { HOST_NAMES } from '../hosts.js';
+
+/**
+ * `hookwire init`: sets a project up for a host. Its code is loaded only when it runs, so the
+ * per-event commands never pay for it; it reads its own flags and prints its own help and mistakes.
+ */
+export const initCommand: Command = {
+  name: 'init',
+  usage: `hookwire init [--host ${HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]`,
+  summary: 'set a project up: a starter .hookwire.json and the host settings that run the bridge',
+  options: {
+    host: { type: 'string' },
+    dir: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    uninstall: { type: 'boolean' },
+  },
+  answersMistakes: true,
+  async help() {
+    return (await import('../init/init-command.js')).INIT_USAGE;
+  },
+  async run(_values, { argv }) {
+    return (await import('../init/init-command.js')).runInitCommand([...argv]);
+  },
+};

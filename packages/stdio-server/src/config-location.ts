@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { ConfigError } from '@hookwire/runtime';
+import { HOST_NAMES, HOSTS } from './hosts.js';
+
+/** The project config's file name, in the project directory. */
+export const PROJECT_CONFIG_NAME = '.hookwire.json';
+
+/** The environment variable that names the config file (or files, separated like PATH), replacing the lookup. */
+export const CONFIG_ENV_VAR = 'HOOKWIRE_CONFIG';
+
+export interface ConfigLookup {
+  /** The `--config` files, when given: used as they are, nothing is looked up. */
+  explicit?: readonly string[] | undefined;
+  env: Record<string, string | undefined>;
+  /** Default `process.cwd()`: where the host started the command. */
+  cwd?: string;
+  /** Default `os.homedir()`. */
+  home?: string;
+}
+
+/** Where the user-level config lives: `$XDG_CONFIG_HOME/hookwire/config.json`, else `~/.config/hookwire/config.json`. */
+export function locateUserConfig(env: Record<string, string | undefined>, home: string = homedir()): string {
+  const base = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home, '.config');
+  return join(base, 'hookwire', 'config.json');
+}
+
+/**
+ * The project directory and what named it: a host's variable (`CLAUDE_PROJECT_DIR`), else the
+ * directory the command was started in. Never the payload's `cwd`: the payload is the model's
+ * (untrusted, SECURITY.md), and a config chosen by it could switch every guard off.
+ */
+export function locateProjectDir(lookup: ConfigLookup): { dir: string; from: string } {
+  for (const host of HOST_NAMES) {
+    const value = lookup.env[HOSTS[host].projectDirVar];
+    if (value !== undefined && value !== '') return { dir: resolve(value), from: `$${HOSTS[host].projectDirVar}` };
+  }
+  return { dir: lookup.cwd ?? process.cwd(), from: 'the current directory' };
+}
+
+/**
+ * Finds the config files a command loads, layered in order (hooks concatenated, later settings
+ * win): `--config` as given; else `$HOOKWIRE_CONFIG` (one path, or several separated by `:`);
+ * else the user config (if it exists) then `.hookwire.json` in the project directory (if it
+ * exists). Throws `HOOKWIRE_CONFIG_NOT_FOUND`, naming every place looked at, when none is found.
+ */
+export function locateConfig(lookup: ConfigLookup): string[] {
+  if (lookup.explicit !== undefined && lookup.explicit.length > 0) return [...lookup.explicit];
+  const fromEnv = (lookup.env[CONFIG_ENV_VAR] ?? '').split(delimiter).filter((path) => path.trim() !== '');
+  if (fromEnv.length > 0) return fromEnv.map((path) => resolve(lookup.cwd ?? process.cwd(), path));
+
+  const user = locateUserConfig(lookup.env, lookup.home);
+  const project = locateProjectDir(lookup);
+  const projectFile = join(project.dir, PROJECT_CONFIG_NAME);
+  const found = [user, projectFile].filter((path) => existsSync(path));
+  if (found.length > 0) return found;
+  throw new ConfigError(
+    'HOOKWIRE_CONFIG_NOT_FOUND',
+    `no hookwire config found: looked at $${CONFIG_ENV_VAR} (not set), ${user} (not found), ${projectFile} (not found; the project directory is ${project.from}); pass --config FILE, or create one with "hookwire init"`,
+    [],
+  );}

@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HOST_NAMES, isHostName } from '../hosts.js';
+import { initProject, type InitChange, type InitReport } from './init-project.js';
+
+export const INIT_USAGE = `Usage: hookwire init [--host ${HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]
+
+Sets a project up for hookwire: writes a starter .hookwire.json (when there is none) and adds one
+entry per event to the host's settings (${'.claude/settings.json'} for claude) that runs the
+project's own node_modules/.bin/hookwire. Running it again changes nothing.
+
+  --host NAME   the host to set up (default claude; supported: ${HOST_NAMES.join(', ')})
+  --dir DIR     the project directory (default: the current directory)
+  --dry-run     print what would change, with the new files' text; write nothing
+  --uninstall   remove what init adds: its settings entries, and the starter if it is unchanged
+`;
+
+const DONE = { create: 'created', update: 'updated', delete: 'deleted', keep: 'kept' } as const;
+const WOULD = { create: 'would create', update: 'would update', delete: 'would delete', keep: 'would keep' } as const;
+
+function formatChange(change: InitChange, dryRun: boolean): string {
+  const line = `  ${(dryRun ? WOULD : DONE)[change.action]} ${change.file}: ${change.note}\n`;
+  if (!dryRun || change.text === undefined) return line;
+  return `${line}${change.text.replace(/\n$/, '').replace(/^/gm, '    | ')}\n`;
+}
+
+/** The report `hookwire init` prints: one line per file, then the notes. */
+export function formatInitReport(report: InitReport, context: { dir: string; host: string; dryRun: boolean; uninstall: boolean }): string {
+  const title = `hookwire init${context.uninstall ? ' --uninstall' : ''} (host ${context.host}) in ${context.dir}${context.dryRun ? ' (dry run: nothing written)' : ''}\n`;
+  const changed = report.changes.some((change) => change.action !== 'keep');
+  return (
+    title +
+    report.changes.map((change) => formatChange(change, context.dryRun)).join('') +
+    (changed ? '' : '  nothing to change\n') +
+    report.notes.map((note) => `note: ${note}\n`).join('')
+  );
+}
+
+/** `hookwire init ARGS`: returns the exit code (2 for a mistake in the command line, 1 when a file cannot be changed). */
+export async function runInitCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { host: { type: 'string' }, dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, uninstall: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    process.stderr.write(`hookwire init: ${(error as Error).message}\n\n${INIT_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(INIT_USAGE);
+    return 0;
+  }
+  const host = values.host ?? 'claude';
+  if (!isHostName(host)) {
+    process.stderr.write(`hookwire init: unknown host ${JSON.stringify(host)}; supported: ${HOST_NAMES.join(', ')}\n`);
+    return 2;
+  }
+  const context = { dir: resolve(values.dir ?? '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };
+  try {
+    const report = await initProject({ ...context });
+    process.stdout.write(formatInitReport(report, context));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`hookwire init: ${(error as Error).message}\n`);
+    return 1;
+  }
+}

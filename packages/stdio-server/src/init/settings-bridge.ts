@@ -1,0 +1,107 @@
+import { describeValue } from '@hookwire/contract';
+import { renderBridgeCommand, type HostProfile } from '../hosts.js';
+
+type Json = Record<string, unknown>;
+
+/** What adding or removing the bridge did to a host settings object (a fresh copy; the input is not touched). */
+export interface SettingsEdit {
+  settings: Json;
+  /** Events whose entries changed. */
+  changed: string[];
+  /** Events left as they were because something there already runs a hookwire bridge. */
+  alreadyBridged: string[];
+}
+
+/** Any command hook that runs `hookwire run`, however it was written (`npx hookwire run`, a path to the bin, ...). */
+const RUNS_A_BRIDGE = /(^|[\s/"'])hookwire["']?\s+run(\s|$)/;
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readCommand(hook: unknown): string | undefined {
+  return isPlainObject(hook) && hook.type === 'command' && typeof hook.command === 'string' ? hook.command : undefined;
+}
+
+/** Whether a hook is one `hookwire init` writes: the host's bridge program running `run` (whatever flags follow). */
+export function isInitBridgeHook(hook: unknown, host: HostProfile): boolean {
+  const command = readCommand(hook);
+  return command !== undefined && (command === `${host.bridgeProgram} run` || command.startsWith(`${host.bridgeProgram} run `));
+}
+
+/** A bridge run through npx: a registry lookup wherever the bin is not installed, and npx's cost on every event. */
+const RUNS_THROUGH_NPX = /(^|[\s;&|(])npx\s/;
+
+function listBridgeCommands(groups: unknown[]): string[] {
+  return groups.flatMap((group) => (isPlainObject(group) && Array.isArray(group.hooks) ? group.hooks.map(readCommand) : [])).filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
+}
+
+/** The events of a settings object whose bridge runs through `npx` (the form README once showed). */
+export function listNpxBridges(settings: Json): string[] {
+  const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
+  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups).some((command) => RUNS_THROUGH_NPX.test(command))).map(([event]) => event);
+}
+
+function readHooks(settings: Json, file: string): Json | undefined {
+  const hooks = settings.hooks;
+  if (hooks === undefined) return undefined;
+  if (!isPlainObject(hooks)) throw new Error(`${file}: "hooks" must be an object of event names, received ${describeValue(hooks)}`);
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) throw new Error(`${file}: "hooks.${event}" must be an array, received ${describeValue(groups)}`);
+  }
+  return hooks;
+}
+
+/** The entry `init` adds for one event: one command hook running the bridge, under `*` where the event takes a matcher. */
+function makeBridgeEntry(host: HostProfile, matcher: boolean): Json {
+  const hook = { type: 'command', command: renderBridgeCommand(host), timeout: host.timeout };
+  return matcher ? { matcher: '*', hooks: [hook] } : { hooks: [hook] };
+}
+
+/**
+ * Adds one bridge entry per event the host table lists, after the user's own entries; an event
+ * where some hook already runs `hookwire run` is left alone. Every other key keeps its place.
+ */
+export function addBridge(input: Json, host: HostProfile, file: string): SettingsEdit {
+  const settings = structuredClone(input);
+  const hooks = readHooks(settings, file) ?? {};
+  const changed: string[] = [];
+  const alreadyBridged: string[] = [];
+  for (const { name, matcher } of host.events) {
+    const groups = (hooks[name] as unknown[] | undefined) ?? [];
+    if (listBridgeCommands(groups).length > 0) {
+      alreadyBridged.push(name);
+      continue;
+    }
+    hooks[name] = [...groups, makeBridgeEntry(host, matcher)];
+    changed.push(name);
+  }
+  if (changed.length > 0) settings.hooks = hooks;
+  return { settings, changed, alreadyBridged };
+}
+
+/**
+ * Removes every hook `init` writes (`isInitBridgeHook`), then the entries, event lists and the
+ * `hooks` object that removing it left empty. The user's own hooks, in the same entries too, stay.
+ */
+export function removeBridge(input: Json, host: HostProfile, file: string): SettingsEdit {
+  const settings = structuredClone(input);
+  const hooks = readHooks(settings, file);
+  const changed: string[] = [];
+  if (hooks === undefined) return { settings, changed, alreadyBridged: [] };
+  for (const [event, groups] of Object.entries(hooks) as [string, unknown[]][]) {
+    let removed = false;
+    const kept = groups.flatMap((group) => {
+      if (!isPlainObject(group) || !Array.isArray(group.hooks) || !group.hooks.some((hook) => isInitBridgeHook(hook, host))) return [group];
+      removed = true;
+      const rest = group.hooks.filter((hook) => !isInitBridgeHook(hook, host));
+      return rest.length === 0 ? [] : [{ ...group, hooks: rest }];
+    });
+    if (!removed) continue;
+    changed.push(event);
+    if (kept.length === 0) delete hooks[event];
+    else hooks[event] = kept;
+  }
+  if (changed.length > 0 && Object.keys(hooks).length === 0) delete settings.hooks;
+  return { settings, changed, alreadyBridged: [] };
+}
