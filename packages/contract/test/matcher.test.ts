@@ -150,7 +150,7 @@ describe('compileMatcher on the linear-time engine', () => {
     expect(compiled.test('a'.repeat(100_000))).toBe(true);
   });
 
-  it('matches as a backtracking RegExp does (verdict, whole match and its index), on patterns built from quantifiers and groups', () => {
+  it('tests as a backtracking RegExp does, on patterns built from quantifiers and groups', () => {
     const piece = fc.constantFrom('a', 'b', '.', '*', '+', '?', '(', ')', '|', '^', '$', '[ab]', '\\w', '{2,}', '*?');
     let compared = 0;
     fc.assert(
@@ -167,12 +167,10 @@ describe('compileMatcher on the linear-time engine', () => {
         if (valid) expect(compiled.ok).toBe(true);
         if (!compiled.ok || compiled.kind !== 'regex') return;
         compared += 1;
-        // Matchers only test: the verdict, the whole match and where it starts are what must agree (V8's
-        // linear engine may leave a different capture for an empty optional group, e.g. `(|a)?`).
-        const linear = compiled.regex.exec(subject);
-        const backtracking = new RegExp(matcher).exec(subject);
-        expect(compiled.test(subject)).toBe(backtracking !== null);
-        expect(linear && [linear.index, linear[0]]).toEqual(backtracking && [backtracking.index, backtracking[0]]);
+        // Matchers only test, and whether some match exists is a property of the pattern, not of the
+        // engine: that verdict must agree. Which match is returned may not — V8's linear engine gives
+        // `(|a)?` on "a" the empty match where a backtracking RegExp gives "a" — and matching never reads it.
+        expect(compiled.test(subject)).toBe(new RegExp(matcher).test(subject));
       }),
       { numRuns: 2000 },
     );
