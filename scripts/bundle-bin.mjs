@@ -50,6 +50,10 @@ const entry = output.find((o) => o.type === 'chunk' && o.isEntry);
 // The entry must not require a lazy chunk when it starts: that would load the executors on every run.
 const eager = entry.imports.filter((file) => CHUNKS.some((chunk) => file.startsWith(chunk.name)));
 if (eager.length > 0) throw new Error(`bundle-bin: cli.cjs requires ${eager.join(', ')} at start; an import of an executor is no longer lazy`);
+// Reading a config checks its fields with plain functions (contract's config/field-checks.ts): a run
+// that built zod's schemas at start would pay for them on every event (issue 10).
+const zod = entry.moduleIds.filter((id) => /[\\/]node_modules[\\/](\.pnpm[\\/])?zod[@\\/]/.test(id) || /[\\/]contract[\\/]lib[\\/]config[\\/](schema|diagnostic-schema)\.js$/.test(id));
+if (zod.length > 0) throw new Error(`bundle-bin: cli.cjs includes zod or the config schemas (${zod.slice(0, 3).join(', ')}); something on the CLI's path imports a schema`);
 
 const hash = createHash('sha256').update(readFileSync(join(DIST, 'cli.cjs'))).digest('hex').slice(0, 16);
 const loader = join(DIST, 'hookwire.cjs');

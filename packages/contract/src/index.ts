@@ -32,7 +32,8 @@ export { CLAUDE_CODE_EVENTS, CLAUDE_CODE_TOOLS } from './config/host-names.js';
 export { runsTheBridge } from './config/bridge-command.js';
 export { compileMatcher } from './matcher.js';
 export type { CompiledMatcher } from './matcher.js';
-export { DiagnosticSchema, toJsonPointer, hasErrors } from './config/diagnostics.js';
+export { DiagnosticSchema } from './config/diagnostic-schema.js';
+export { toJsonPointer, hasErrors } from './config/diagnostics.js';
 export type { Diagnostic, DiagnosticSeverity } from './config/diagnostics.js';
 export {
   ConfigFileSchema,

@@ -13,26 +13,16 @@ import {
 } from './fields.js';
 import { isClaudeCodeEvent } from './host-names.js';
 import { runsTheBridge } from './bridge-command.js';
-import {
-  CLAUDE_HANDLER_TYPES,
-  HttpUrlSchema,
-  NonEmptyStringSchema,
-  TimeoutSecondsSchema,
-  type HookSpec,
-  type HookType,
-  type HookwireConfig,
-  type OnError,
-} from './schema.js';
-import { z } from 'zod';
+import { CLAUDE_HANDLER_TYPES, type ON_FAILURE_VALUES } from './config-names.js';
+import { checkHttpUrl, checkNonEmptyString, checkOnFailure, checkTimeoutSeconds } from './field-checks.js';
+import type { HookSpec, HookType, HookwireConfig, OnError } from './schema.js';
 import { readSettings } from './settings.js';
 import { CANONICAL_EVENT_NAMES } from '../events.js';
 import { eventNameIn, resolveEvent } from '../dialects/index.js';
 
 const CLAUDE_EVENT_NAMES = CANONICAL_EVENT_NAMES.map((event) => eventNameIn('claude', event));
 
-const OnFailureSchema = z.enum(['continue', 'block']);
-
-const ON_FAILURE_TO_ON_ERROR: Record<z.infer<typeof OnFailureSchema>, OnError> = { continue: 'warn', block: 'block' };
+const ON_FAILURE_TO_ON_ERROR: Record<(typeof ON_FAILURE_VALUES)[number], OnError> = { continue: 'warn', block: 'block' };
 
 type ClaudeHandlerType = (typeof CLAUDE_HANDLER_TYPES)[number];
 
@@ -56,7 +46,7 @@ function readHandlerFields(
   const requiredFor = ` for ${type} hooks`;
   switch (type) {
     case 'command': {
-      const command = readField(list, handler, 'command', pointer, NonEmptyStringSchema, { requiredFor });
+      const command = readField(list, handler, 'command', pointer, checkNonEmptyString, { requiredFor });
       if (command !== undefined) {
         checkCommandPath(list, command, appendPointer(pointer, 'command'));
         if (runsTheBridge(command)) {
@@ -69,7 +59,7 @@ function readHandlerFields(
       return { ...(command !== undefined && { command }) };
     }
     case 'http': {
-      const url = readField(list, handler, 'url', pointer, HttpUrlSchema, { requiredFor });
+      const url = readField(list, handler, 'url', pointer, checkHttpUrl, { requiredFor });
       const headers =
         handler.headers === undefined ? undefined : readHeaders(list, handler.headers, appendPointer(pointer, 'headers'), 'headers');
       const allowedEnvVars =
@@ -84,8 +74,8 @@ function readHandlerFields(
     }
     case 'prompt':
     case 'agent': {
-      const prompt = readField(list, handler, 'prompt', pointer, NonEmptyStringSchema, { requiredFor });
-      const model = readField(list, handler, 'model', pointer, NonEmptyStringSchema);
+      const prompt = readField(list, handler, 'prompt', pointer, checkNonEmptyString, { requiredFor });
+      const model = readField(list, handler, 'model', pointer, checkNonEmptyString);
       return { ...(prompt !== undefined && { prompt }), ...(model !== undefined && { model }) };
     }
   }
@@ -132,8 +122,8 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
     list.error(typePath, `type must be one of ${quoteList(CLAUDE_HANDLER_TYPES)} ("mcp_tool" hooks are skipped), received ${describeReceived(type)}`);
   }
   const fields = isClaudeHandlerType(type) ? readHandlerFields(list, handler, pointer, type) : {};
-  const timeout = readField(list, handler, 'timeout', pointer, TimeoutSecondsSchema);
-  const onFailure = readField(list, handler, 'onFailure', pointer, OnFailureSchema);
+  const timeout = readField(list, handler, 'timeout', pointer, checkTimeoutSeconds);
+  const onFailure = readField(list, handler, 'onFailure', pointer, checkOnFailure);
   if (isClaudeHandlerType(type)) warnUnsupported(list, handler, pointer, type);
   const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
   if (failed || !isClaudeHandlerType(type)) return undefined;

@@ -1,13 +1,5 @@
-import { z } from 'zod';
-
-/** One problem found in a config file: where (a JSON Pointer into the file) and what. */
-export const DiagnosticSchema = z.object({
-  severity: z.enum(['error', 'warning']),
-  path: z.string(),
-  message: z.string(),
-  /** The config file the problem is in, when the config came from a file. */
-  file: z.string().optional(),
-});
+import type { z } from 'zod';
+import type { DiagnosticSchema } from './diagnostic-schema.js';
 
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
 import { describeReceived, isRecord } from '../describe-value.js';
 import { appendPointer, type DiagnosticList } from './diagnostics.js';
-import { CONFIG_EVENT_NAMES, DialectNameSchema, MAX_TIMEOUT_SECONDS, OnErrorSchema } from './schema.js';
+import { CONFIG_EVENT_NAMES, MAX_TIMEOUT_SECONDS, ON_ERROR_VALUES } from './config-names.js';
+import type { FieldCheck } from './field-checks.js';
 import { eventTraits, type CanonicalEvent } from '../events.js';
-import { resolveEvent } from '../dialects/index.js';
+import { DIALECT_NAMES, resolveEvent } from '../dialects/index.js';
 import { compileMatcher } from '../matcher.js';
 import { findNestedQuantifier } from '../nested-quantifier.js';
 import { findToolCaseMismatch, isClaudeCodeEvent } from './host-names.js';
@@ -36,10 +36,10 @@ const EXPECTED = new Map<string, string | ((value: unknown) => string)>([
   ['prompt', 'a non-empty string'],
   ['model', 'a non-empty string'],
   ['name', 'a non-empty string'],
-  ['dialect', quoteList(DialectNameSchema.options)],
+  ['dialect', quoteList(DIALECT_NAMES)],
   ['timeout', TIMEOUT_EXPECTED],
   ['timeoutSec', TIMEOUT_EXPECTED],
-  ['onError', quoteList(OnErrorSchema.options)],
+  ['onError', quoteList(ON_ERROR_VALUES)],
   ['onFailure', '"continue" or "block"'],
   ['parallel', 'true or false'],
   ['apiKeyEnv', 'the name of an environment variable (letters, digits and _)'],
@@ -57,13 +57,13 @@ interface ReadOptions {
   requiredFor?: string;
 }
 
-// Reads one field of an object, checked by its schema; a missing or bad value is an error diagnostic.
+// Reads one field of an object, checked by its field check; a missing or bad value is an error diagnostic.
 export function readField<T>(
   list: DiagnosticList,
   record: Record<string, unknown>,
   key: string,
   pointer: string,
-  schema: z.ZodType<T>,
+  check: FieldCheck<T>,
   options: ReadOptions = {},
 ): T | undefined {
   const label = options.label ?? key;
@@ -73,8 +73,8 @@ export function readField<T>(
     if (options.requiredFor !== undefined) list.error(path, `${label} is required${options.requiredFor}: ${expectedOf(key)}`);
     return undefined;
   }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  const checked = check(value);
+  if (checked !== undefined) return checked;
   list.error(path, `${label} must be ${expectedOf(key, value)}, received ${describeReceived(value)}`);
   return undefined;
 }

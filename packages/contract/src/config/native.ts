@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { describeReceived, isRecord } from '../describe-value.js';
 import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import {
@@ -12,24 +11,24 @@ import {
 } from './fields.js';
 import { readSettings, SETTINGS_KEYS } from './settings.js';
 import { checkCommandPath } from './command-path.js';
+import { HOOK_TYPES, NATIVE_TYPE_FIELDS } from './config-names.js';
 import {
-  DialectNameSchema,
-  HOOK_TYPES,
-  NativeHookSchemas,
-  NonEmptyStringSchema,
-  OnErrorSchema,
-  TimeoutSecondsSchema,
-  type HookSpec,
-  type HookType,
-  type HookwireConfig,
-} from './schema.js';
+  checkDialectName,
+  checkHttpUrl,
+  checkNonEmptyString,
+  checkOnError,
+  checkTimeoutSeconds,
+  type FieldCheck,
+} from './field-checks.js';
+import type { HookSpec, HookType, HookwireConfig } from './schema.js';
 
 const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError'];
 
 // The keys each hook type adds to the common ones, in schema order.
-const TYPE_KEYS = Object.fromEntries(
-  HOOK_TYPES.map((type) => [type, Object.keys(NativeHookSchemas[type].shape).filter((key) => !COMMON_KEYS.includes(key))]),
-) as Record<HookType, string[]>;
+const TYPE_KEYS = Object.fromEntries(HOOK_TYPES.map((type) => [type, Object.keys(NATIVE_TYPE_FIELDS[type])])) as Record<
+  HookType,
+  string[]
+>;
 
 const ALL_TYPE_KEYS = [...new Set(Object.values(TYPE_KEYS).flat())];
 
@@ -39,22 +38,14 @@ function isHookType(value: unknown): value is HookType {
   return typeof value === 'string' && (HOOK_TYPES as readonly string[]).includes(value);
 }
 
-function shapeOf(type: HookType): Record<string, ZodType | undefined> {
-  return NativeHookSchemas[type].shape;
-}
-
 function isRequired(type: HookType, key: string): boolean {
-  const schema = shapeOf(type)[key];
-  return schema !== undefined && !schema.safeParse(undefined).success;
+  return (NATIVE_TYPE_FIELDS[type] as Record<string, boolean | undefined>)[key] === true;
 }
 
-// The schema of a type-specific field, from the first hook type that has it.
-function fieldSchema(key: string): ZodType {
-  for (const type of HOOK_TYPES) {
-    const schema = shapeOf(type)[key];
-    if (schema !== undefined) return schema;
-  }
-  return NonEmptyStringSchema;
+// The check of a type-specific field read by readField: url is a URL, the others non-empty strings
+// (headers and allowedEnvVars have readers of their own).
+function fieldCheck(key: string): FieldCheck<string> {
+  return key === 'url' ? checkHttpUrl : checkNonEmptyString;
 }
 
 interface HookContext {
@@ -85,7 +76,7 @@ function readTypeFields(
       value = hook.allowedEnvVars === undefined ? undefined : readStringList(list, hook.allowedEnvVars, path, 'allowedEnvVars');
     } else {
       const requiredFor = type !== undefined && isRequired(type, key) ? ` for ${type} hooks` : undefined;
-      value = readField(list, hook, key, pointer, fieldSchema(key), { ...(requiredFor !== undefined && { requiredFor }) });
+      value = readField(list, hook, key, pointer, fieldCheck(key), { ...(requiredFor !== undefined && { requiredFor }) });
       if (key === 'command' && typeof value === 'string') checkCommandPath(list, value, path);
     }
     if (value !== undefined) fields[key] = value;
@@ -112,7 +103,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
     return undefined;
   }
   const errorsBefore = list.items.length;
-  const id = readField(list, hook, 'id', pointer, NonEmptyStringSchema);
+  const id = readField(list, hook, 'id', pointer, checkNonEmptyString);
   if (id !== undefined) checkGivenId(list, id, appendPointer(pointer, 'id'), context);
   const event = readEvent(list, hook.event, appendPointer(pointer, 'event'));
   const matcher = readMatcher(list, hook.matcher, appendPointer(pointer, 'matcher'), event);
@@ -121,9 +112,9 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   else if (isHookType(hook.type)) type = hook.type;
   else list.error(appendPointer(pointer, 'type'), `type must be one of ${quoteList(HOOK_TYPES)}, received ${describeReceived(hook.type)}`);
   const fields = readTypeFields(list, hook, pointer, type);
-  const dialect = readField(list, hook, 'dialect', pointer, DialectNameSchema);
-  const timeout = readField(list, hook, 'timeout', pointer, TimeoutSecondsSchema);
-  const onError = readField(list, hook, 'onError', pointer, OnErrorSchema);
+  const dialect = readField(list, hook, 'dialect', pointer, checkDialectName);
+  const timeout = readField(list, hook, 'timeout', pointer, checkTimeoutSeconds);
+  const onError = readField(list, hook, 'onError', pointer, checkOnError);
 
   const known = type === undefined ? [...COMMON_KEYS, ...ALL_TYPE_KEYS] : [...COMMON_KEYS, ...TYPE_KEYS[type]];
   const unknown: Record<string, unknown> = {};

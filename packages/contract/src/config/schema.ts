@@ -1,22 +1,20 @@
 import { z } from 'zod';
-import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
-import { DIALECT_NAMES, eventNameIn } from '../dialects/index.js';
+import type { CanonicalEvent } from '../events.js';
+import { DIALECT_NAMES } from '../dialects/index.js';
+import {
+  CLAUDE_HANDLER_TYPES,
+  CONFIG_EVENT_NAMES,
+  HOOK_TYPES,
+  MAX_TIMEOUT_SECONDS,
+  ON_ERROR_VALUES,
+  ON_FAILURE_VALUES,
+} from './config-names.js';
 import type { DialectName } from '../handler-result.js';
 
-/** Every event name a config may use: the canonical names, then each dialect's names. */
-export const CONFIG_EVENT_NAMES: readonly string[] = [
-  ...new Set([
-    ...CANONICAL_EVENT_NAMES,
-    ...DIALECT_NAMES.flatMap((dialect) => CANONICAL_EVENT_NAMES.map((event) => eventNameIn(dialect, event))),
-  ]),
-];
-
-export const HOOK_TYPES = ['command', 'http', 'prompt', 'agent', 'subagent'] as const;
-
-export const CLAUDE_HANDLER_TYPES = ['command', 'http', 'prompt', 'agent'] as const;
+export { CONFIG_EVENT_NAMES, HOOK_TYPES, CLAUDE_HANDLER_TYPES, MAX_TIMEOUT_SECONDS };
 
 export const OnErrorSchema = z
-  .enum(['warn', 'block', 'ignore'])
+  .enum(ON_ERROR_VALUES)
   .describe('What an infrastructure failure (spawn failure, timeout, HTTP non-2xx, unusable answer) becomes: warn (log and go on), block (a deny), ignore (nothing).');
 
 export const HookTypeSchema = z.enum(HOOK_TYPES);
@@ -24,9 +22,6 @@ export const HookTypeSchema = z.enum(HOOK_TYPES);
 export const DialectNameSchema = z.enum(DIALECT_NAMES as [DialectName, ...DialectName[]]);
 
 export const EventNameSchema = z.enum(CONFIG_EVENT_NAMES as [string, ...string[]]);
-
-/** The longest timeout a Node.js timer can hold, in whole seconds (2^31 - 1 ms). */
-export const MAX_TIMEOUT_SECONDS = 2_147_483;
 
 export const TimeoutSecondsSchema = z.number().positive().max(MAX_TIMEOUT_SECONDS);
 
@@ -182,7 +177,7 @@ export type NativeConfig = z.infer<typeof NativeConfigSchema>;
 
 const claudeHandlerFields = {
   timeout: TimeoutSecondsSchema.optional().describe('Seconds the hook may run.'),
-  onFailure: z.enum(['continue', 'block']).optional().describe('block: a failure of the hook blocks the action (hookwire onError "block").'),
+  onFailure: z.enum(ON_FAILURE_VALUES).optional().describe('block: a failure of the hook blocks the action (hookwire onError "block").'),
   statusMessage: z.string().optional(),
   once: z.boolean().optional(),
   if: z.string().optional(),

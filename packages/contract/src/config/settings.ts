@@ -1,32 +1,29 @@
-import { z } from 'zod';
 import { checkCommandPath } from './command-path.js';
 import { describeReceived, isRecord } from '../describe-value.js';
 import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import { readField, readHeaders, warnUnknownKeys } from './fields.js';
+import { LLM_KEYS, PROXY_KEYS } from './config-names.js';
 import {
-  EnvVarNameSchema,
-  HttpUrlSchema,
-  LlmConfigSchema,
-  NonEmptyStringSchema,
-  OnErrorSchema,
-  ProxyConfigSchema,
-  TimeoutSecondsSchema,
-  type ConfigSettings,
-  type LlmConfig,
-  type ProxyConfig,
-} from './schema.js';
+  checkBoolean,
+  checkEnvVarName,
+  checkHttpUrl,
+  checkNonEmptyString,
+  checkOnError,
+  checkTimeoutSeconds,
+} from './field-checks.js';
+import type { ConfigSettings, LlmConfig, ProxyConfig } from './schema.js';
 
 function readLlm(list: DiagnosticList, value: unknown, pointer: string): LlmConfig | undefined {
   if (!isRecord(value)) {
     list.error(pointer, `llm must be an object { baseUrl, model, apiKeyEnv?, headers? }, received ${describeReceived(value)}`);
     return undefined;
   }
-  const baseUrl = readField(list, value, 'baseUrl', pointer, HttpUrlSchema, { label: 'llm.baseUrl', requiredFor: '' });
-  const model = readField(list, value, 'model', pointer, NonEmptyStringSchema, { label: 'llm.model', requiredFor: '' });
-  const apiKeyEnv = readField(list, value, 'apiKeyEnv', pointer, EnvVarNameSchema, { label: 'llm.apiKeyEnv' });
+  const baseUrl = readField(list, value, 'baseUrl', pointer, checkHttpUrl, { label: 'llm.baseUrl', requiredFor: '' });
+  const model = readField(list, value, 'model', pointer, checkNonEmptyString, { label: 'llm.model', requiredFor: '' });
+  const apiKeyEnv = readField(list, value, 'apiKeyEnv', pointer, checkEnvVarName, { label: 'llm.apiKeyEnv' });
   const headers =
     value.headers === undefined ? undefined : readHeaders(list, value.headers, appendPointer(pointer, 'headers'), 'llm.headers');
-  warnUnknownKeys(list, value, pointer, Object.keys(LlmConfigSchema.shape), 'llm.');
+  warnUnknownKeys(list, value, pointer, LLM_KEYS, 'llm.');
   if (baseUrl === undefined || model === undefined) return undefined;
   return {
     baseUrl,
@@ -41,9 +38,9 @@ function readProxy(list: DiagnosticList, value: unknown, pointer: string): Proxy
     list.error(pointer, `proxy must be an object { command }, received ${describeReceived(value)}`);
     return undefined;
   }
-  const command = readField(list, value, 'command', pointer, NonEmptyStringSchema, { label: 'proxy.command', requiredFor: '' });
+  const command = readField(list, value, 'command', pointer, checkNonEmptyString, { label: 'proxy.command', requiredFor: '' });
   if (command !== undefined) checkCommandPath(list, command, appendPointer(pointer, 'command'), 'proxy.command');
-  warnUnknownKeys(list, value, pointer, Object.keys(ProxyConfigSchema.shape), 'proxy.');
+  warnUnknownKeys(list, value, pointer, PROXY_KEYS, 'proxy.');
   return command === undefined ? undefined : { command };
 }
 
@@ -51,9 +48,9 @@ export const SETTINGS_KEYS = ['timeoutSec', 'onError', 'parallel', 'llm', 'proxy
 
 // The settings both shapes share: timeoutSec, onError, parallel, llm and proxy.
 export function readSettings(list: DiagnosticList, record: Record<string, unknown>): ConfigSettings {
-  const timeoutSec = readField(list, record, 'timeoutSec', '', TimeoutSecondsSchema);
-  const onError = readField(list, record, 'onError', '', OnErrorSchema);
-  const parallel = readField(list, record, 'parallel', '', z.boolean());
+  const timeoutSec = readField(list, record, 'timeoutSec', '', checkTimeoutSeconds);
+  const onError = readField(list, record, 'onError', '', checkOnError);
+  const parallel = readField(list, record, 'parallel', '', checkBoolean);
   const llm = record.llm === undefined ? undefined : readLlm(list, record.llm, '/llm');
   const proxy = record.proxy === undefined ? undefined : readProxy(list, record.proxy, '/proxy');
   return {

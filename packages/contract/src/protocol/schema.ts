@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANONICAL_EVENT_NAMES } from '../events.js';
-import { DiagnosticSchema } from '../config/diagnostics.js';
+import { DiagnosticSchema } from '../config/diagnostic-schema.js';
 import { FAILURE_CLASSES } from '../handler-result.js';
 
 /**

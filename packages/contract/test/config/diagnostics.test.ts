@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendPointer,
-  DiagnosticSchema,
-  formatDiagnostic,
-  hasErrors,
-  toJsonPointer,
-} from '../../src/config/diagnostics.js';
+import { DiagnosticSchema } from '../../src/config/diagnostic-schema.js';
+import { appendPointer, formatDiagnostic, hasErrors, toJsonPointer } from '../../src/config/diagnostics.js';
 
 describe('toJsonPointer', () => {
   it.each([
