@@ -1,24 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { removeTempDirs, tempDir as makeTempDir } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
-const made: string[] = [];
-
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function makeTempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
+afterAll(removeTempDirs);
 
 /** Packs a workspace package as pnpm publishes it (workspace:* becomes the real version). */
 async function pack(name: string, into: string): Promise<string> {

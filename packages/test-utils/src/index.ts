@@ -1,4 +1,4 @@
-export { tempDir, removeTempDirs } from './temp-dir.js';
+export { tempDir, removeTempDir, removeTempDirs } from './temp-dir.js';
 export { quote } from './quote.js';
 export { waitFor, waitUntil } from './wait-for.js';
 export { startTestServer, closeTestServers, findClosedPort, reply } from './http-test-server.js';

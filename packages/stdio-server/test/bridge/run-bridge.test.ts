@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quote, removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOOKWIRE, isGone } from '../sidecar.js';
 
@@ -17,16 +17,14 @@ interface Exit {
   ms: number;
 }
 
-const dirs: string[] = [];
 
 afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  await removeTempDirs();
 });
 
 /** A temp folder holding a copy of the fixture hook scripts (`$HOOKWIRE_CONFIG_DIR/hooks/...`) and the given config. */
 async function project(config: unknown): Promise<{ dir: string; config: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-bridge-'));
-  dirs.push(dir);
+  const dir = await tempDir('hookwire-bridge-');
   await cp(HOOKS, join(dir, 'hooks'), { recursive: true });
   const path = join(dir, 'hookwire.json');
   await writeFile(path, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
@@ -74,7 +72,6 @@ function tool(name: string, command = 'ls'): Record<string, unknown> {
 
 /** A command hook running the fixture `answer.sh EXIT STDOUT STDERR`. */
 function answer(event: string, exit: number, stdout = '', stderr = '', extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
   return { event, type: 'command', command: `sh "$HOOKWIRE_CONFIG_DIR/hooks/answer.sh" ${exit} ${quote(stdout)} ${quote(stderr)}`, ...extra };
 }
 
