@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { dispatchLine, makeWorkDir, oneCommandHookConfig, removeWorkDir, renderClaude, SHELL, toolPayload, TRIVIAL_COMMAND, writeConfig } from './lib/fixtures.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { HOOKWIRE_BIN, importDependencyOf, importPackage, REPO_DIR, resolveDependencyOf, RESULTS_DIR, STDIO_SERVER_LIB } from './lib/paths.mjs';
-import { killAll, LineClient, runToClose, spawnTracked, withTimeout } from './lib/processes.mjs';
+import { killAll, startLineClient, runToClose, spawnTracked, withTimeout } from './lib/processes.mjs';
 import { summarizeProfile } from './lib/cpuprofile.mjs';
 import { formatMs, median } from './lib/stats.mjs';
 
@@ -390,8 +390,8 @@ async function cpuSection(workDir) {
   let text = '';
   for (let i = 1; i <= COUNT; i++) text += dispatchLine(i, missJson);
   const pipeline = await profiled('pipeline', listenArgs, async (args, cwd) => {
-    const client = new LineClient('profiled sidecar', process.execPath, args, { cwd });
-    await client.ask(['{"op":"ping"}\n']);
+    const client = startLineClient('profiled sidecar', process.execPath, args, { cwd });
+    await client.exchange(['{"op":"ping"}\n']);
     for (let b = 0; b < BURSTS; b++) await client.burst(text, COUNT);
     await client.close({ bye: true });
   }, workDir);
@@ -400,8 +400,8 @@ async function cpuSection(workDir) {
 
   const SEQ = 200;
   const shell = await profiled('shell', listenArgs, async (args, cwd) => {
-    const client = new LineClient('profiled sidecar', process.execPath, args, { cwd });
-    await client.ask(['{"op":"ping"}\n']);
+    const client = startLineClient('profiled sidecar', process.execPath, args, { cwd });
+    await client.exchange(['{"op":"ping"}\n']);
     let id = 1;
     await client.sequential(SEQ, () => dispatchLine(id++, hitJson), { timeoutMs: 300_000 });
     await client.close({ bye: true });
@@ -412,8 +412,8 @@ async function cpuSection(workDir) {
   const BIG = 20;
   const bigJson = JSON.stringify(toolPayload({ tool: 'Bash', cwd: workDir, contentBytes: 1024 * 1024 }));
   const payload = await profiled('payload', listenArgs, async (args, cwd) => {
-    const client = new LineClient('profiled sidecar', process.execPath, args, { cwd });
-    await client.ask(['{"op":"ping"}\n']);
+    const client = startLineClient('profiled sidecar', process.execPath, args, { cwd });
+    await client.exchange(['{"op":"ping"}\n']);
     let id = 1;
     await client.sequential(BIG, () => dispatchLine(id++, bigJson), { timeoutMs: 300_000 });
     await client.close({ bye: true });
@@ -422,8 +422,8 @@ async function cpuSection(workDir) {
   json.cpu.payload = payload;
 
   const cold = await profiled('coldstart', listenArgs, async (args, cwd) => {
-    const client = new LineClient('profiled sidecar', process.execPath, args, { cwd });
-    await client.ask(['{"op":"ping"}\n']);
+    const client = startLineClient('profiled sidecar', process.execPath, args, { cwd });
+    await client.exchange(['{"op":"ping"}\n']);
     await client.close({ bye: true });
   }, workDir);
   reportProfile('cold start: `hookwire listen` to the first pong, then bye', cold);

@@ -13,7 +13,6 @@
 //
 // Needs the packages built (`pnpm build`). Everything runs on 127.0.0.1; nothing leaves the machine.
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
@@ -22,7 +21,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { removeTempDirs, tempDir } from '@hookwire/test-utils';
+import { LineClient, removeTempDirs, tempDir } from '@hookwire/test-utils';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOOKWIRE = join(ROOT, 'packages/stdio-server/lib/index.js');
@@ -199,52 +198,20 @@ await writeAtomically(CONFIG, JSON.stringify(configOf('a')));
 // The sidecar, as a client that matches answers to requests by id.
 
 const SIDECAR_FLAGS = flags['sidecar-node-flags'].split(' ').filter(Boolean);
-const child = spawn(process.execPath, [...SIDECAR_FLAGS, HOOKWIRE, 'listen', '--config', CONFIG], { stdio: ['pipe', 'pipe', 'pipe'] });
-const pending = new Map();
-const seen = new Set();
-const counters = { duplicates: 0, unknown: 0, nonProtocol: 0, warnLogs: 0, errorLogs: 0 };
-let stderrTail = '';
-let partial = '';
-child.stdout.setEncoding('utf8');
-child.stdout.on('data', (chunk) => {
-  const lines = (partial + chunk).split('\n');
-  partial = lines.pop();
-  for (const line of lines) {
-    let answer;
-    try {
-      answer = JSON.parse(line);
-    } catch {
-      counters.nonProtocol += 1;
-      continue;
-    }
-    if (typeof answer !== 'object' || answer === null || typeof answer.ok !== 'boolean' || JSON.stringify(answer) !== line) counters.nonProtocol += 1;
-    const waiter = pending.get(answer.id);
-    if (waiter) {
-      pending.delete(answer.id);
-      seen.add(answer.id);
-      waiter(answer);
-    } else if (seen.has(answer.id)) counters.duplicates += 1;
-    else counters.unknown += 1;
-  }
+const counters = { warnLogs: 0, errorLogs: 0 };
+const client = new LineClient(process.execPath, [...SIDECAR_FLAGS, HOOKWIRE, 'listen', '--config', CONFIG], {
+  name: 'hookwire sidecar',
+  record: false,
+  stderrTail: 4000,
+  onStderr: (chunk) => {
+    counters.warnLogs += chunk.split('"level":"warn"').length - 1;
+    counters.errorLogs += chunk.split('"level":"error"').length - 1;
+  },
 });
-child.stderr.setEncoding('utf8');
-child.stderr.on('data', (chunk) => {
-  counters.warnLogs += chunk.split('"level":"warn"').length - 1;
-  counters.errorLogs += chunk.split('"level":"error"').length - 1;
-  stderrTail = (stderrTail + chunk).slice(-4000);
-});
+const { child } = client;
 let exitInfo;
-const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exitInfo = { code, signal }))));
-child.stdin.on('error', () => {});
-
-let nextId = 0;
-function request(body) {
-  const id = body.id ?? `q${nextId++}`;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    child.stdin.write(`${JSON.stringify({ ...body, id })}\n`);
-  });
-}
+const exited = client.exited.then((exit) => (exitInfo = exit));
+const request = (body) => client.request(body);
 
 // ---------------------------------------------------------------------------------------------
 // Measurements of the sidecar process.
@@ -466,7 +433,7 @@ const totalSeconds = (performance.now() - t0) / 1000;
 load.end = loadavg();
 
 clearInterval(progress);
-const lost = pending.size;
+const lost = client.pending;
 const bye = request({ op: 'bye', id: 'bye' });
 const byeTimer = setTimeout(() => child.kill('SIGKILL'), 30_000);
 await exited;
@@ -504,9 +471,9 @@ const rssGrowthKiB = end.rssKiB - warm.rssKiB;
 const checks = [
   ['dispatches answered', `${completed} of ${TOTAL}`, completed === TOTAL],
   ['answers lost', lost, lost === 0],
-  ['answers duplicated', counters.duplicates, counters.duplicates === 0],
-  ['answers to no request', counters.unknown, counters.unknown === 0],
-  ['non-protocol stdout lines', counters.nonProtocol, counters.nonProtocol === 0],
+  ['answers duplicated', client.duplicates, client.duplicates === 0],
+  ['answers to no request', client.unknown, client.unknown === 0],
+  ['non-protocol stdout lines', client.nonProtocol, client.nonProtocol === 0],
   ['answers not as expected', wrong.length, wrong.length === 0],
   ['processes of timed-out or canceled hooks alive at the end', end.survivors, end.survivors === 0],
   ['… and after the sidecar exited', afterExit.length, afterExit.length === 0],
@@ -591,5 +558,5 @@ ${wrong.length > 0 ? `\n## Unexpected answers (first ${Math.min(wrong.length, 20
 
 await writeFile(flags.report, report);
 console.log(report);
-if (!passed) console.error(`soak: invariants failed; stderr tail of the sidecar:\n${stderrTail}`);
+if (!passed) console.error(`soak: invariants failed; stderr tail of the sidecar:\n${client.stderr()}`);
 process.exit(passed ? 0 : 1);

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome as FoldOutcome } from '@hookwire/fold';
-import { findClosedPort, quote, startTestServer, tempDir as makeTempDir, removeTempDirs, type Received } from '@hookwire/test-utils';
+import { findClosedPort, LineClient, quote, startTestServer, tempDir as makeTempDir, removeTempDirs, type ProcessExit as Exit, type Received } from '@hookwire/test-utils';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,36 +52,10 @@ export interface Response {
   [key: string]: unknown;
 }
 
-export interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+export type { Exit };
 
 /** A running `hookwire listen`, driven through its real stdin and stdout. */
-export interface Sidecar {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly pid: number;
-  /** Every response line, parsed, in arrival order. */
-  readonly responses: Response[];
-  /** Every stdout line that was not a protocol line (not one compact JSON object with a boolean `ok`, or not UTF-8). */
-  readonly violations: string[];
-  /** Every byte the sidecar wrote to stdout. */
-  stdoutBytes(): Buffer;
-  stderr(): string;
-  /** Writes one request line (an object is serialised); a string is written as it is, plus a newline. */
-  send(line: string | Record<string, unknown>): void;
-  /** Writes raw bytes, no newline added. */
-  write(bytes: Buffer | string): void;
-  /** Sends a request with an `id` and waits for the response carrying that id. */
-  ask(request: Record<string, unknown> & { id: string | number }, timeoutMs?: number): Promise<Response>;
-  /** Waits for the response carrying `id`. */
-  byId(id: unknown, timeoutMs?: number): Promise<Response>;
-  /** Waits until at least `count` responses have arrived. */
-  waitForResponses(count: number, timeoutMs?: number): Promise<Response[]>;
-  readonly exited: Promise<Exit>;
-  /** Waits for the exit, failing after `timeoutMs`. */
-  waitForExit(timeoutMs?: number): Promise<Exit>;
-}
+export type Sidecar = LineClient<Response>;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const recorded: ProcRef[] = [];
@@ -116,130 +90,11 @@ export async function writeConfig(dir: string, config: unknown, name = 'hookwire
   return path;
 }
 
-function isProtocolLine(text: string, bytes: Buffer): boolean {
-  if (!Buffer.from(text, 'utf8').equals(bytes)) return false;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  if (typeof (value as { ok?: unknown }).ok !== 'boolean') return false;
-  return JSON.stringify(value) === text;
-}
-
-async function waitUntil(ready: () => boolean, subscribe: (wake: () => void) => void, what: string, timeoutMs: number, describe: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ready()) {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${describe()}`);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.min(left, 250));
-      subscribe(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-}
-
 /** Starts `hookwire listen` on the given config file(s). */
 export function startSidecar(config: string | string[], options: { env?: NodeJS.ProcessEnv; args?: string[] } = {}): Sidecar {
   const configs = (typeof config === 'string' ? [config] : config).flatMap((path) => ['--config', path]);
-  const child = spawn(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], {
-    env: options.env ?? process.env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const chunks: Buffer[] = [];
-  let partial = Buffer.alloc(0);
-  let err = '';
-  const responses: Response[] = [];
-  const violations: string[] = [];
-  let waiters: (() => void)[] = [];
-  const wakeAll = () => {
-    const woken = waiters;
-    waiters = [];
-    for (const wake of woken) wake();
-  };
-  child.stdout.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
-    let data = partial.length === 0 ? chunk : Buffer.concat([partial, chunk]);
-    for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a)) {
-      const bytes = data.subarray(0, nl);
-      data = data.subarray(nl + 1);
-      const text = bytes.toString('utf8');
-      if (!isProtocolLine(text, bytes)) {
-        violations.push(text.length > 300 ? `${text.slice(0, 300)}…` : text);
-        continue;
-      }
-      responses.push(JSON.parse(text) as Response);
-    }
-    partial = Buffer.from(data);
-    wakeAll();
-  });
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    err += chunk;
-  });
-  child.stdin.on('error', () => {});
-  let exitInfo: Exit | undefined;
-  // 'close' comes after 'exit' and after the last stdout byte: nothing the sidecar wrote is missed.
-  const exited = new Promise<Exit>((resolve) =>
-    child.on('close', (code, signal) => {
-      exitInfo = { code, signal };
-      resolve(exitInfo);
-      wakeAll();
-    }),
-  );
-  const subscribe = (wake: () => void) => waiters.push(wake);
-  const describe = () => `${responses.length} responses so far, exit ${exitInfo ? JSON.stringify(exitInfo) : 'none'}; stderr tail: ${err.slice(-2000)}`;
-  const untilResponse = async (match: (r: Response) => boolean, what: string, timeoutMs: number) => {
-    await waitUntil(() => responses.some(match) || (exitInfo !== undefined && !child.stdout.readableLength), subscribe, what, timeoutMs, describe);
-    const found = responses.find(match);
-    if (!found) throw new Error(`hookwire exited without ${what}; ${describe()}`);
-    return found;
-  };
-  const sidecar: Sidecar = {
-    child,
-    pid: child.pid!,
-    responses,
-    violations,
-    stdoutBytes: () => Buffer.concat(chunks),
-    stderr: () => err,
-    send(line) {
-      child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
-    },
-    write(bytes) {
-      child.stdin.write(bytes);
-    },
-    ask(request, timeoutMs = 30_000) {
-      child.stdin.write(`${JSON.stringify(request)}\n`);
-      return untilResponse((r) => r.id === request.id, `the response to id ${JSON.stringify(request.id)}`, timeoutMs);
-    },
-    byId(id, timeoutMs = 30_000) {
-      return untilResponse((r) => r.id === id, `the response to id ${JSON.stringify(id)}`, timeoutMs);
-    },
-    async waitForResponses(count, timeoutMs = 30_000) {
-      await waitUntil(() => responses.length >= count || exitInfo !== undefined, subscribe, `${count} responses`, timeoutMs, describe);
-      if (responses.length < count) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        if (responses.length < count) throw new Error(`hookwire exited after ${responses.length} of ${count} responses; ${describe()}`);
-      }
-      return responses.slice(0, count);
-    },
-    exited,
-    async waitForExit(timeoutMs = 30_000) {
-      await waitUntil(() => exitInfo !== undefined, subscribe, 'hookwire to exit', timeoutMs, describe);
-      return exitInfo!;
-    },
-  };
-  onCleanup(async () => {
-    if (exitInfo === undefined) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
+  const sidecar = new LineClient<Response>(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], { name: 'hookwire', env: options.env ?? process.env });
+  onCleanup(() => sidecar.kill());
   return sidecar;
 }
 

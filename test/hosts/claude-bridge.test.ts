@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { reply, startTestServer, closeTestServers } from '@hookwire/test-utils';
+import { reply, startTestServer, closeTestServers, removeTempDir, tempDir } from '@hookwire/test-utils';
 import { runClaude, type ClaudeRun } from './claude.js';
 import { listHookResponses, parseClaudeEvents } from './claude-events.js';
 import { describeBridgeHooks, describeCommandHooks, describeHttpHooks, REPO_DIR } from './claude-settings.js';
@@ -20,7 +19,7 @@ const projects: string[] = [];
 
 /** A temporary project holding the file `x` and, when given, a `.hookwire.json`. */
 async function makeProject(hookwireConfig?: unknown): Promise<string> {
-  const cwd = await mkdtemp(join(tmpdir(), 'hookwire-claude-project-'));
+  const cwd = await tempDir('hookwire-claude-project-');
   projects.push(cwd);
   await writeFile(join(cwd, 'x'), 'keep me\n');
   if (hookwireConfig !== undefined) await writeFile(join(cwd, '.hookwire.json'), `${JSON.stringify(hookwireConfig, null, 2)}\n`);
@@ -32,7 +31,7 @@ function expectCleanExit(run: ClaudeRun): void {
 }
 
 afterEach(async () => {
-  await Promise.all(projects.splice(0).map((cwd) => rm(cwd, { recursive: true, force: true })));
+  await Promise.all(projects.splice(0).map(removeTempDir));
   await closeTestServers();
 });
 
@@ -107,11 +106,11 @@ describe('the hookwire bridge as the only hook', () => {
     let cwd: string;
     let run: ClaudeRun;
     beforeAll(async () => {
-      cwd = await mkdtemp(join(tmpdir(), 'hookwire-claude-project-'));
+      cwd = await tempDir('hookwire-claude-project-');
       await writeFile(join(cwd, 'x'), 'keep me\n');
       await writeFile(join(cwd, '.hookwire.json'), JSON.stringify(guardConfig));
       run = await runClaude({ cwd, settings: describeBridgeHooks(), prompt: 'List the files.', script: [{ bash: 'ls' }, { text: 'finished' }] });
-      return () => rm(cwd, { recursive: true, force: true });
+      return () => removeTempDir(cwd);
     });
 
     it('runs: the model sees its output', () => {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { startFakeAnthropic, type RecordedRequest, type ScriptStep } from './fake-anthropic.js';
 
 export interface RunClaudeOptions {
@@ -79,7 +79,7 @@ export function describeClaudeEnv(home: string, baseUrl: string): Record<string,
 
 /** Runs the real Claude Code once, headless, against a fresh fake Anthropic API, and cleans up. */
 export async function runClaude(options: RunClaudeOptions = {}): Promise<ClaudeRun> {
-  const scratch = await mkdtemp(join(tmpdir(), 'hookwire-claude-'));
+  const scratch = await tempDir('hookwire-claude-');
   const home = join(scratch, 'home');
   const cwd = options.cwd ?? join(scratch, 'project');
   await mkdir(join(home, 'tmp'), { recursive: true });
@@ -97,7 +97,7 @@ export async function runClaude(options: RunClaudeOptions = {}): Promise<ClaudeR
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();
-    await rm(scratch, { recursive: true, force: true });
+    await removeTempDir(scratch);
   }
 }
 

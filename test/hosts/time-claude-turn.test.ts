@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { expect, it } from 'vitest';
 import { describeCommandHooks } from './claude-settings.js';
 import { timeClaudeTurn } from './time-claude-turn.js';
 
 it('times a whole turn with no hooks even in a project that had some, and rejects a broken one', async () => {
-  const cwd = await mkdtemp(join(tmpdir(), 'hookwire-claude-turn-'));
+  const cwd = await tempDir('hookwire-claude-turn-');
   try {
     await mkdir(join(cwd, '.claude'));
     // Left over from an earlier run: hooks that would block both the prompt and the tool.
@@ -17,6 +17,6 @@ it('times a whole turn with no hooks even in a project that had some, and reject
     await expect(readFile(join(cwd, 'ran'), 'utf8')).resolves.toBe('');
     await expect(timeClaudeTurn(undefined, { cwd, timeoutMs: 1 })).rejects.toThrow(/timeClaudeTurn: the turn did not complete \(exit null, timed out true/);
   } finally {
-    await rm(cwd, { recursive: true, force: true });
+    await removeTempDir(cwd);
   }
 });

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHook } from 'node:async_hooks';
 import { getEventListeners } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecRequest } from '@hookwire/contract';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createShellExecutor, type ShellHook } from '../src/index.js';
 import { fixture, isGoneOrZombie, killPids, quote, readPids, waitUntil } from './support.js';
@@ -17,17 +17,15 @@ let workDir: string;
 let pidFiles = 0;
 const leftovers: number[] = [];
 
-beforeAll(() => {
-  workDir = realpathSync(mkdtempSync(join(tmpdir(), 'exec-shell-')));
+beforeAll(async () => {
+  workDir = realpathSync(await tempDir('exec-shell-'));
 });
 
 afterEach(() => {
   killPids(leftovers.splice(0));
 });
 
-afterAll(() => {
-  rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
 function request(overrides: Partial<ExecRequest> = {}): ExecRequest {
   return {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killProcessTree } from '../src/kill-tree.js';
 import { fixture, isGoneOrZombie, killPids, readPids, waitUntil } from './support.js';
@@ -11,17 +10,15 @@ let dir: string;
 let files = 0;
 const started: number[] = [];
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kill-tree-'));
+beforeAll(async () => {
+  dir = await tempDir('kill-tree-');
 });
 
 afterEach(() => {
   killPids(started.splice(0));
 });
 
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
 /** Starts a fixture in its own process group, as the executor does, and waits for its pids. */
 async function startFixture(script: string, args: string[], pidCount: number): Promise<{ child: ChildProcess; pids: number[] }> {

@@ -1,19 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSpawnError } from '../src/spawn-error.js';
 
 let dir: string;
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'spawn-error-'));
+beforeAll(async () => {
+  dir = await tempDir('spawn-error-');
   writeFileSync(join(dir, 'file'), '');
 });
 
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
 const enoent = Object.assign(new Error('spawn /bin/zsh ENOENT'), { code: 'ENOENT' });
 const eacces = Object.assign(new Error('spawn /bin/zsh EACCES'), { code: 'EACCES' });

@@ -1,5 +1,5 @@
 import { request as sendRequest, type Dispatcher } from 'undici';
-import { describeRequestError } from './describe-request-error.js';
+import { describeRequestError } from './describe-failure.js';
 import { readCappedBody } from './read-capped-body.js';
 import { startDeadline } from '@hookwire/contract';
 
@@ -111,4 +111,12 @@ export async function postAndRead(request: PostRequest): Promise<PostOutcome> {
   } finally {
     deadline.dispose();
   }
+}
+
+/** Framing and connection headers: the HTTP client sets them, so a configured value is never sent. */
+const RESERVED_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
+
+/** Whether a header (any case) is one the HTTP client owns. */
+export function isReservedHeader(name: string): boolean {
+  return RESERVED_HEADERS.has(name.toLowerCase());
 }

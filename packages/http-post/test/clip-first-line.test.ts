@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipFirstLine } from '../src/clip-first-line.js';
+import { clipFirstLine } from '../src/describe-failure.js';
 
 describe('clipFirstLine', () => {
   it.each([

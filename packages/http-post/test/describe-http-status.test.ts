@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeHttpStatus } from '../src/describe-http-status.js';
+import { describeHttpStatus } from '../src/describe-failure.js';
 
 describe('describeHttpStatus', () => {
   it.each([

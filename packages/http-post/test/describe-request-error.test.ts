@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRequestError } from '../src/describe-request-error.js';
+import { describeRequestError } from '../src/describe-failure.js';
 
 describe('describeRequestError', () => {
   it.each([

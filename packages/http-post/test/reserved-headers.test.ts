@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedHeader } from '../src/reserved-headers.js';
+import { isReservedHeader } from '../src/post-and-read.js';
 
 describe('isReservedHeader', () => {
   it.each(['content-length', 'Content-Length', 'TRANSFER-ENCODING', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer'])('%s is the client\'s', (name) => {

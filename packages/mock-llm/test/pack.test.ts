@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askContent, killLeftovers, runToExit, spawnServer } from './spawn-server.js';
 
@@ -11,12 +11,12 @@ const TIMEOUT = 120_000;
 let work: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'hookwire-mock-llm-pack-'));
+  work = await tempDir('hookwire-mock-llm-pack-');
 });
 
 afterAll(async () => {
   await killLeftovers();
-  await rm(work, { recursive: true, force: true });
+  await removeTempDirs();
 });
 
 async function expectSuccess(command: string, args: readonly string[], cwd: string): Promise<void> {

@@ -25,7 +25,7 @@ describe('hookwire listen', () => {
     });
     sidecar.send({ op: 'bye' });
     expect(await sidecar.next()).toEqual([{ ok: true }]);
-    expect(await sidecar.exited).toEqual({ code: 0, signal: null });
+    expect(await sidecar.closed).toEqual({ code: 0, signal: null });
   });
 
   it('answers every bad line with an error, echoing the id when there is one, and keeps serving', async () => {
@@ -58,7 +58,7 @@ describe('hookwire listen', () => {
     expect(answers.find((a) => a.id === 4)!.error).toMatch(/unknown event "Nope"/);
     expect(errors.some((a) => /exceeds the limit of 1000 bytes/.test(String(a.error)))).toBe(true);
     sidecar.child.stdin.end();
-    expect((await sidecar.exited).code).toBe(0);
+    expect((await sidecar.closed).code).toBe(0);
     for (const line of sidecar.stdout().trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
   });
 
@@ -146,7 +146,7 @@ describe('hookwire listen', () => {
     const answers = await sidecar.next(3);
     expect(answers.at(-1)).toEqual({ ok: true, id: 'bye' });
     expect(answers.slice(0, 2).every((a) => (a.outcome as { decision: string }).decision === 'deny')).toBe(true);
-    expect(await sidecar.exited).toEqual({ code: 0, signal: null });
+    expect(await sidecar.closed).toEqual({ code: 0, signal: null });
     expect(sidecar.responses).toHaveLength(3);
   });
 
@@ -155,7 +155,7 @@ describe('hookwire listen', () => {
     const sidecar = startSidecar(['listen', '--config', await writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: 'sleep 0.4; exit 2' }] })]);
     sidecar.send({ op: 'dispatch', id: 1, event: 'Stop', payload: {} });
     sidecar.child.stdin.end();
-    expect(await sidecar.exited).toEqual({ code: 0, signal: null });
+    expect(await sidecar.closed).toEqual({ code: 0, signal: null });
     expect(sidecar.responses).toEqual([expect.objectContaining({ ok: true, id: 1, outcome: expect.objectContaining({ decision: 'deny' }) })]);
   });
 
@@ -170,7 +170,7 @@ describe('hookwire listen', () => {
       pid = (await readFile(pids, 'utf8').catch(() => '')).trim();
     }
     sidecar.child.kill('SIGTERM');
-    const exit = await sidecar.exited;
+    const exit = await sidecar.closed;
     expect(exit.code).toBe(143);
     expect(sidecar.responses).toEqual([{ ok: false, id: 1, error: 'canceled' }]);
     expect(await isGone(Number(pid))).toBe(true);
@@ -183,7 +183,7 @@ describe('hookwire listen', () => {
     sidecar.send({ op: 'dispatch', id: 1, event: 'PreToolUse', payload: bash });
     sidecar.send({ op: 'dispatch', id: 2, event: 'PreToolUse', payload: { tool_name: 'Read' } });
     sidecar.send({ op: 'bye' });
-    await sidecar.exited;
+    await sidecar.closed;
     const lines = (await readFile(log, 'utf8'))
       .trimEnd()
       .split('\n')
@@ -198,7 +198,7 @@ describe('hookwire listen', () => {
   it('exits 2 with the diagnostics on stderr when the config is broken at start', async () => {
     const dir = await tempDir();
     const sidecar = startSidecar(['listen', '--config', await writeConfig(dir, { hooks: [{ event: 'Nope', type: 'command', command: 'true' }] })]);
-    expect((await sidecar.exited).code).toBe(2);
+    expect((await sidecar.closed).code).toBe(2);
     expect(sidecar.stdout()).toBe('');
     expect(sidecar.stderr()).toContain('/hooks/0/event');
   });

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeTempDirs, tempDir as makeTempDir } from '@hookwire/test-utils';
+import { LineClient, removeTempDirs, tempDir as makeTempDir } from '@hookwire/test-utils';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -32,19 +32,8 @@ export function runToEnd(entry: string, args: string[], input = '', cwd?: string
   });
 }
 
-export interface Sidecar {
-  child: ChildProcessWithoutNullStreams;
-  /** Every stdout line, parsed, in arrival order. */
-  responses: Record<string, unknown>[];
-  /** Raw stdout, to prove it carries protocol lines only. */
-  stdout(): string;
-  stderr(): string;
-  send(line: string | Record<string, unknown>): void;
-  /** Resolves with the first response matching, waiting for it to arrive. */
-  next(count?: number): Promise<Record<string, unknown>[]>;
-  byId(id: unknown): Promise<Record<string, unknown>>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+/** A running `hookwire` driven through its real stdin and stdout. */
+export type Sidecar = LineClient;
 
 const started: Sidecar[] = [];
 
@@ -58,72 +47,15 @@ export async function writeConfig(dir: string, config: unknown, name = 'hookwire
   return path;
 }
 
+/** Starts the built `hookwire ...args`, killed by {@link cleanupSidecars}. */
 export function startSidecar(args: string[], env: NodeJS.ProcessEnv = process.env): Sidecar {
-  const child = spawn(process.execPath, [HOOKWIRE, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  let partial = '';
-  const responses: Record<string, unknown>[] = [];
-  const waiters: (() => void)[] = [];
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    out += chunk;
-    partial += chunk;
-    const lines = partial.split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) responses.push(JSON.parse(line) as Record<string, unknown>);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  child.stderr.on('data', (chunk: string) => (err += chunk));
-  child.stdin.on('error', () => {});
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => {
-      for (const wake of waiters.splice(0)) wake();
-      resolve({ code, signal });
-    }),
-  );
-  const until = async (ready: () => boolean) => {
-    while (!ready()) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        if (ready()) return;
-        throw new Error(`hookwire exited (${child.exitCode ?? child.signalCode}); stderr: ${err}`);
-      }
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  let consumed = 0;
-  const sidecar: Sidecar = {
-    child,
-    responses,
-    stdout: () => out,
-    stderr: () => err,
-    send(line) {
-      child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
-    },
-    async next(count = 1) {
-      await until(() => responses.length >= consumed + count);
-      const batch = responses.slice(consumed, consumed + count);
-      consumed += count;
-      return batch;
-    },
-    async byId(id) {
-      await until(() => responses.some((r) => r.id === id));
-      return responses.find((r) => r.id === id)!;
-    },
-    exited,
-  };
+  const sidecar = new LineClient(process.execPath, [HOOKWIRE, ...args], { name: 'hookwire', env });
   started.push(sidecar);
   return sidecar;
 }
 
 export async function cleanupSidecars(): Promise<void> {
-  for (const sidecar of started.splice(0)) {
-    if (sidecar.child.exitCode === null && sidecar.child.signalCode === null) {
-      sidecar.child.kill('SIGKILL');
-      await sidecar.exited;
-    }
-  }
+  await Promise.all(started.splice(0).map((sidecar) => sidecar.kill()));
   await removeTempDirs();
 }
 

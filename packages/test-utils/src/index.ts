@@ -1,4 +1,4 @@
-export { tempDir, removeTempDirs } from './temp-dir.js';
+export { tempDir, removeTempDir, removeTempDirs } from './temp-dir.js';
 export { quote } from './quote.js';
 export { waitFor, waitUntil } from './wait-for.js';
 export { startTestServer, closeTestServers, findClosedPort, reply } from './http-test-server.js';
@@ -7,3 +7,5 @@ export { installPacked, packWorkspace, PUBLISHED_PACKAGES } from './packed-insta
 export type { Tarballs } from './packed-install.js';
 export { runClean } from './clean-run.js';
 export type { Exit } from './clean-run.js';
+export { LineClient } from './line-client.js';
+export type { Exit as ProcessExit, Line, LineClientOptions } from './line-client.js';
