@@ -13,6 +13,7 @@ import {
 import {
   CLAUDE_HANDLER_TYPES,
   HttpUrlSchema,
+  ModeSchema,
   NonEmptyStringSchema,
   TimeoutSecondsSchema,
   type HookSpec,
@@ -123,6 +124,7 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
   const fields = isClaudeHandlerType(type) ? readHandlerFields(list, handler, pointer, type) : {};
   const timeout = readField(list, handler, 'timeout', pointer, TimeoutSecondsSchema);
   const onFailure = readField(list, handler, 'onFailure', pointer, OnFailureSchema);
+  const mode = readField(list, handler, 'mode', pointer, ModeSchema);
   if (isClaudeHandlerType(type)) warnUnsupported(list, handler, pointer, type);
   const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
   if (failed || !isClaudeHandlerType(type)) return undefined;
@@ -136,6 +138,7 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
     dialect: 'claude',
     ...(timeout !== undefined && { timeout }),
     ...(onFailure !== undefined && { onError: ON_FAILURE_TO_ON_ERROR[onFailure] }),
+    ...(mode !== undefined && { mode }),
     pointer,
     ...(context.source !== undefined && { source: context.source }),
   };

@@ -15,6 +15,7 @@ import { checkCommandPath } from './command-path.js';
 import {
   DialectNameSchema,
   HOOK_TYPES,
+  ModeSchema,
   NativeHookSchemas,
   NonEmptyStringSchema,
   OnErrorSchema,
@@ -24,7 +25,7 @@ import {
   type HookwireConfig,
 } from './schema.js';
 
-const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError'];
+const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError', 'mode'];
 
 // The keys each hook type adds to the common ones, in schema order.
 const TYPE_KEYS = Object.fromEntries(
@@ -124,6 +125,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const dialect = readField(list, hook, 'dialect', pointer, DialectNameSchema);
   const timeout = readField(list, hook, 'timeout', pointer, TimeoutSecondsSchema);
   const onError = readField(list, hook, 'onError', pointer, OnErrorSchema);
+  const mode = readField(list, hook, 'mode', pointer, ModeSchema);
 
   const known = type === undefined ? [...COMMON_KEYS, ...ALL_TYPE_KEYS] : [...COMMON_KEYS, ...TYPE_KEYS[type]];
   const unknown: Record<string, unknown> = {};
@@ -148,6 +150,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
     dialect: dialect ?? 'claude',
     ...(timeout !== undefined && { timeout }),
     ...(onError !== undefined && { onError }),
+    ...(mode !== undefined && { mode }),
     pointer,
     ...(context.source !== undefined && { source: context.source }),
   };
