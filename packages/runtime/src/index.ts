@@ -7,3 +7,7 @@ export type { HookwireErrorCode } from '@hookwire/contract';
 export { createJsonLogger, silentLogger } from './logger.js';
 export type { Logger } from './logger.js';
 export { DEFAULT_TIMEOUT_SEC } from './timeouts.js';
+export { CHANNEL_NAMES } from './lifecycle-channels.js';
+export type { DispatchStartMessage, DispatchEndMessage, HookStartMessage, HookEndMessage } from './lifecycle-channels.js';
+export { subscribeAuditLog, auditRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
+export type { AuditRecord, AuditLogOptions } from './audit-log.js';

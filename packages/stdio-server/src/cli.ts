@@ -11,21 +11,26 @@ import { VERSION } from './version.js';
 export const USAGE = `hookwire ${VERSION} — a hook runtime for AI coding agents
 
 Usage:
-  hookwire listen   --config FILE [--config FILE ...] [--log FILE] [--max-line-bytes N]
-  hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block]
+  hookwire listen   --config FILE [--config FILE ...] [--log FILE [--log-omit-payloads]] [--max-line-bytes N] [--observe]
+  hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--observe]
   hookwire check    --config FILE [--config FILE ...] [--json]
-  hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json]
+  hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json] [--observe]
   hookwire --version | --help
 
 listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
 run       one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects
 check     print the config's diagnostics; exit 1 on errors
 dispatch  run one dispatch and print the outcome and a table of the runs
+
+--observe runs every hook in observe mode: each runs and its run record shows what it would have
+decided, but the answer is that of no hooks (a dry run of the whole config).
 `;
 
 const OPTIONS = {
   config: { type: 'string', multiple: true },
   log: { type: 'string' },
+  'log-omit-payloads': { type: 'boolean' },
+  observe: { type: 'boolean' },
   'max-line-bytes': { type: 'string' },
   dialect: { type: 'string' },
   'pass-allow': { type: 'boolean' },
@@ -83,6 +88,8 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
         configPaths: configsOf(values, 'listen'),
         logger,
         ...(values.log === undefined ? {} : { logPath: values.log }),
+        logOmitsPayloads: values['log-omit-payloads'] === true,
+        observe: values.observe === true,
         maxLineBytes: positiveNumber('max-line-bytes', values['max-line-bytes']) ?? DEFAULT_MAX_LINE_BYTES,
       });
     case 'run': {
@@ -96,6 +103,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
         dialect,
         passAllow: values['pass-allow'] === true,
         onError,
+        observe: values.observe === true,
         ...(budget === undefined ? {} : { budgetMs: budget * 1000 }),
         logger,
       });
@@ -114,7 +122,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       } catch (error) {
         throw new UsageError(`cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`, { cause: error });
       }
-      const runtime = await createRuntime({ configPath: configsOf(values, 'dispatch'), logger });
+      const runtime = await createRuntime({ configPath: configsOf(values, 'dispatch'), logger, observe: values.observe === true });
       try {
         const result = await runtime.dispatch(values.event, payload, {
           ...(values.subject === undefined ? {} : { subject: values.subject }),

@@ -1,9 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Logger, Runtime } from '@hookwire/runtime';
+import { subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { LineBuffer, type LineEvent } from './line-buffer.js';
 import { CancelHandle } from './cancel-handle.js';
 import { LineWriter } from './line-writer.js';
-import { serializeLine, serializeResponse } from './serialize-line.js';
+import { serializeResponse } from './serialize-line.js';
 import { DEFAULT_MAX_LINE_BYTES, PROTOCOL_VERSION, parseRequest, type ParsedRequest, type RequestId } from './protocol.js';
 
 export interface StdioServerOptions {
@@ -13,8 +13,10 @@ export interface StdioServerOptions {
   logger: Logger;
   /** hookwire's version, reported by `ping`. */
   version: string;
-  /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
+  /** Receives one audit record (docs/audit-log.md) per dispatch of this runtime while the server runs. */
   audit?: Writable;
+  /** Leave payloads out of the audit records; default false. */
+  auditOmitsPayloads?: boolean;
   maxLineBytes?: number;
 }
 
@@ -63,10 +65,16 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   }
 
+  const unsubscribeAudit =
+    options.audit === undefined
+      ? undefined
+      : subscribeAuditLog({ runtime, write: (line) => options.audit!.write(line), payloads: options.auditOmitsPayloads !== true });
+
   /** Finishes once queued answers are handed to stdout, or at `deadline` (a stop: a host that reads nothing cannot hold it). */
   async function end(code: number, deadline?: Promise<void>): Promise<void> {
     if (finishing) return;
     finishing = true;
+    unsubscribeAudit?.();
     accepting = false;
     input.off('data', onData);
     input.off('end', onEnd);
@@ -92,9 +100,8 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
         makeSignal: handle.signal,
         subject: request.subject,
         cwd: request.cwd,
+        ...(request.hasId ? { requestId: request.id } : {}),
       });
-      const entry = { ts: new Date().toISOString(), ...(request.hasId ? { id: request.id } : {}), event: request.event, canonical: result.canonical, outcome: result.outcome, runs: result.runs };
-      options.audit?.write(`${serializeLine(entry, ['ts', 'id', 'event', 'canonical'], {})}\n`);
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     } catch (error) {
       const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);

@@ -20,6 +20,8 @@ export interface BridgeOptions {
   onError: 'warn' | 'block';
   /** Bounds the whole run, reading stdin included; hooks still running then are cut like timeouts. Default: no bound. */
   budgetMs?: number;
+  /** Observe every hook (a dry run): hooks run and show in the log, but the answer is that of no hooks. */
+  observe?: boolean;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
   logger: Logger;
   /** The environment the bridge reads its depth marker from and hands to hooks; default `process.env`. */
@@ -89,6 +91,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       configPath: options.configPaths,
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
+      ...(options.observe === true ? { observe: true } : {}),
     });
   } catch (error) {
     return fail(event, describeStartFailure(error));
