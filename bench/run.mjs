@@ -10,6 +10,7 @@ import { create as createBridge } from './figures/bridge.mjs';
 import { create as createColdstart } from './figures/coldstart.mjs';
 import { create as createExeca } from './figures/execa.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
+import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
 import { create as createRoundtrip } from './figures/roundtrip.mjs';
 import { SCALING } from './figures/scaling.mjs';
@@ -29,6 +30,7 @@ const FIGURES = [
   ['coldstart', createColdstart],
   ['bridge', createBridge],
   ['inprocess', createInprocess],
+  ['observed', createObserved],
   ...SCALING,
 ];
 const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'] };

@@ -1,6 +1,5 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { expandRows } from '../lib/builds.mjs';
-import { oneCommandHookConfig, toolPayload } from '../lib/fixtures.mjs';
+import { oneAgentHookConfig, oneCommandHookConfig, toolPayload } from '../lib/fixtures.mjs';
 import { tinySample } from '../lib/sample.mjs';
 
 const RESULT_SHAPES = [
@@ -15,37 +14,13 @@ function results(count) {
   return Array.from({ length: count }, (_, i) => RESULT_SHAPES[i % RESULT_SHAPES.length]);
 }
 
-const LIFECYCLE_CHANNELS = ['hookwire:dispatch:start', 'hookwire:dispatch:end', 'hookwire:hook:start', 'hookwire:hook:end'];
-
-/** One hook that selects the payload, answered in-process by the runtime's `proxy` option: no process, no socket. */
-function oneAgentHookConfig() {
-  return { hooks: [{ id: 'judge', event: 'tool:before', matcher: 'Read', type: 'agent', prompt: 'Check $ARGUMENTS' }] };
-}
-
-/**
- * Runs `sample` with subscribers on: a no-op subscriber on every lifecycle channel and, where the
- * build has it, the audit log subscriber writing into nothing (the cost of building and serialising
- * each record). Unsubscribed afterwards, so the other sides of the round run unobserved.
- */
-async function withSubscribers(runtimeLib, sample) {
-  const noop = () => {};
-  for (const name of LIFECYCLE_CHANNELS) subscribe(name, noop);
-  const stopAudit = runtimeLib.subscribeAuditLog?.({ write: noop });
-  try {
-    return await sample();
-  } finally {
-    stopAudit?.();
-    for (const name of LIFECYCLE_CHANNELS) unsubscribe(name, noop);
-  }
-}
-
 const FOLDS = [
   [1, 1000],
   [10, 100],
   [100, 10],
 ];
 
-/** in-process: `runtime.dispatch` with no matching hook and with one in-process hook (each with and without lifecycle subscribers), and `fold` of 1, 10 and 100 results, in ns/op (tinybench). */
+/** in-process: `runtime.dispatch` with no matching hook and with one in-process hook (nobody subscribed: the `observed` figure has the cost with subscribers), and `fold` of 1, 10 and 100 results, in ns/op (tinybench). */
 export async function create(ctx) {
   const cwd = ctx.workDir;
   const timeMs = ctx.options.tinyTimeMs;
@@ -81,8 +56,6 @@ export async function create(ctx) {
     sides.push(
       { name: `dispatch-nomatch${build.suffix}`, label: `runtime.dispatch, no matching hook${build.tag}`, sample: nomatch },
       { name: `dispatch-onehook${build.suffix}`, label: `runtime.dispatch, one in-process (proxy) hook${build.tag}`, sample: onehook },
-      { name: `dispatch-nomatch-observed${build.suffix}`, label: `runtime.dispatch, no matching hook, lifecycle + audit subscribers${build.tag}`, sample: () => withSubscribers(build.runtimeLib, nomatch) },
-      { name: `dispatch-onehook-observed${build.suffix}`, label: `runtime.dispatch, one in-process hook, lifecycle + audit subscribers${build.tag}`, sample: () => withSubscribers(build.runtimeLib, onehook) },
     );
     for (const [n, inner] of FOLDS) {
       sides.push({
@@ -101,8 +74,6 @@ export async function create(ctx) {
   const rows = [
     { label: 'in-process runtime.dispatch, no match', subject: 'dispatch-nomatch' },
     { label: 'in-process runtime.dispatch, one in-process hook', subject: 'dispatch-onehook' },
-    { label: 'no match, with lifecycle + audit subscribers / without', floor: 'dispatch-nomatch', subject: 'dispatch-nomatch-observed' },
-    { label: 'one hook, with lifecycle + audit subscribers / without', floor: 'dispatch-onehook', subject: 'dispatch-onehook-observed' },
     ...FOLDS.map(([n]) => ({ label: `in-process fold of ${n} result${n === 1 ? '' : 's'}`, subject: `fold-${n}` })),
   ];
   return {
@@ -111,7 +82,7 @@ export async function create(ctx) {
     description: `tinybench, median latency per operation (a task runs 10 dispatches or 10–1000 folds back to back to amortise the timer); ${timeMs} ms per sample`,
     unit: 'ns/op',
     sides,
-    rows: expandRows(ctx.builds, rows, ['dispatch-nomatch', 'dispatch-onehook', 'dispatch-nomatch-observed', 'dispatch-onehook-observed', ...FOLDS.map(([n]) => `fold-${n}`)]),
+    rows: expandRows(ctx.builds, rows, ['dispatch-nomatch', 'dispatch-onehook', ...FOLDS.map(([n]) => `fold-${n}`)]),
     teardown: () => Promise.all(runtimes.map((r) => r.close())),
   };
 }

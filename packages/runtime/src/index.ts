@@ -11,3 +11,5 @@ export { CHANNEL_NAMES } from './lifecycle-channels.js';
 export type { DispatchStartMessage, DispatchEndMessage, HookStartMessage, HookEndMessage } from './lifecycle-channels.js';
 export { subscribeAuditLog, auditRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
 export type { AuditRecord, AuditLogOptions } from './audit-log.js';
+export { readAuditLog } from './read-audit-log.js';
+export type { AuditLogReading } from './read-audit-log.js';

@@ -5,6 +5,7 @@ import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hook
 import { runBridge } from './bridge/run-bridge.js';
 import { formatDiagnostics, formatRuns } from './format.js';
 import { listen } from './listen.js';
+import { replay } from './replay.js';
 import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';
 import { VERSION } from './version.js';
 
@@ -15,12 +16,18 @@ Usage:
   hookwire run      --config FILE [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--observe]
   hookwire check    --config FILE [--config FILE ...] [--json]
   hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json] [--observe]
+  hookwire replay   --log FILE --config FILE [--config FILE ...] [--json] [--only HOOK ...] [--skip HOOK ...]
   hookwire --version | --help
 
 listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
 run       one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects
 check     print the config's diagnostics; exit 1 on errors
 dispatch  run one dispatch and print the outcome and a table of the runs
+
+replay    re-run the dispatches of a --log file against a config; print each decision that changed and the
+          hooks that made the difference; exit 1 when any changed, 2 when it could not replay, 0 otherwise.
+          Replayed hooks run for real (commands execute, webhooks are called): --only/--skip limit which
+          hooks run; the others answer as the log recorded them
 
 --observe runs every hook in observe mode: each runs and its run record shows what it would have
 decided, but the answer is that of no hooks (a dry run of the whole config).
@@ -31,6 +38,8 @@ const OPTIONS = {
   log: { type: 'string' },
   'log-omit-payloads': { type: 'boolean' },
   observe: { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
   'max-line-bytes': { type: 'string' },
   dialect: { type: 'string' },
   'pass-allow': { type: 'boolean' },
@@ -134,6 +143,16 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
         await runtime.close();
       }
     }
+    case 'replay':
+      if (values.log === undefined) throw new UsageError('hookwire replay needs --log FILE (an audit log written by --log)');
+      return replay({
+        logPath: values.log,
+        configPaths: configsOf(values, 'replay'),
+        json: values.json === true,
+        ...(values.only === undefined ? {} : { only: values.only }),
+        ...(values.skip === undefined ? {} : { skip: values.skip }),
+        logger,
+      });
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   }
