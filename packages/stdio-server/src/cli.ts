@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '@hookwire/contract';
 import { checkConfig, createJsonLogger, createRuntime, type Logger } from '@hookwire/runtime';
@@ -6,6 +7,7 @@ import { runBridge } from './bridge/run-bridge.js';
 import { formatDiagnostics, formatRuns } from './format.js';
 import { listen } from './listen.js';
 import { replay } from './replay.js';
+import { runPolicyTests } from './policy-test.js';
 import { DEFAULT_MAX_LINE_BYTES } from './protocol.js';
 import { VERSION } from './version.js';
 
@@ -17,6 +19,7 @@ Usage:
   hookwire check    --config FILE [--config FILE ...] [--json]
   hookwire dispatch --config FILE --event NAME [--payload FILE|-] [--subject S] [--cwd DIR] [--json] [--observe]
   hookwire replay   --log FILE --config FILE [--config FILE ...] [--json] [--only HOOK ...] [--skip HOOK ...]
+  hookwire test     --config FILE [--config FILE ...] [DIR|FILE ...]
   hookwire --version | --help
 
 listen    serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)
@@ -28,6 +31,10 @@ replay    re-run the dispatches of a --log file against a config; print each dec
           hooks that made the difference; exit 1 when any changed, 2 when it could not replay, 0 otherwise.
           Replayed hooks run for real (commands execute, webhooks are called): --only/--skip limit which
           hooks run; the others answer as the log recorded them
+
+test      run policy tests (docs/policy-tests.md): each case an event, a payload and the expected decision;
+          a folder's tests are its *.test.json files (default: the tests folder beside the first config).
+          Reports TAP; exit 1 when a case fails, 2 when the tests or the config cannot be read. Hooks run for real
 
 --observe runs every hook in observe mode: each runs and its run record shows what it would have
 decided, but the answer is that of no hooks (a dry run of the whole config).
@@ -90,7 +97,7 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
     process.stdout.write(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
+  if (positionals.length > 1 && command !== 'test') throw new UsageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
   switch (command) {
     case 'listen':
       return listen({
@@ -142,6 +149,11 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       } finally {
         await runtime.close();
       }
+    }
+    case 'test': {
+      const configPaths = configsOf(values, 'test');
+      const paths = positionals.length > 1 ? positionals.slice(1) : [join(dirname(configPaths[0]!), 'tests')];
+      return runPolicyTests({ paths, configPaths, logger });
     }
     case 'replay':
       if (values.log === undefined) throw new UsageError('hookwire replay needs --log FILE (an audit log written by --log)');
