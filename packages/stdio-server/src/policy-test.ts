@@ -1,4 +1,5 @@
-import { createRuntime, HookwireError, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
+import { ConfigError } from '@hookwire/contract';
+import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
 import { formatDiagnostics } from './format.js';
 import { readPolicyCases, type CaseExpectation, type PolicyCase } from './policy-cases.js';
 
@@ -68,8 +69,8 @@ export async function runPolicyTests(options: PolicyTestOptions): Promise<number
   try {
     runtime = await createRuntime({ configPath: options.configPaths, logger: options.logger });
   } catch (error) {
-    if (error instanceof HookwireError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
-      process.stderr.write(formatDiagnostics((error.details?.diagnostics as never[]) ?? []));
+    if (error instanceof ConfigError) {
+      process.stderr.write(formatDiagnostics(error.diagnostics));
       options.logger.error(error.message);
       return 2;
     }
