@@ -13,3 +13,5 @@ export { subscribeAuditLog, auditRecordOf, AUDIT_RECORD_VERSION } from './audit-
 export type { AuditRecord, AuditLogOptions } from './audit-log.js';
 export { readAuditLog } from './read-audit-log.js';
 export type { AuditLogReading } from './read-audit-log.js';
+export { enableTracing } from './tracing.js';
+export type { TracingOptions } from './tracing.js';
