@@ -195,7 +195,7 @@ export type NativeConfig = z.infer<typeof NativeConfigSchema>;
 const claudeHandlerFields = {
   timeout: TimeoutSecondsSchema.optional().describe('Seconds the hook may run.'),
   onFailure: z.enum(['continue', 'block']).optional().describe('block: a failure of the hook blocks the action (hookwire onError "block").'),
-  mode: ModeSchema.optional().describe('hookwire only (Claude Code ignores it): observe runs the hook without letting its answer count.'),
+  mode: ModeSchema.optional().describe('hookwire only: observe runs the hook without letting its answer count. Claude Code does not define this key; settings run by Claude Code itself rather than through hookwire are not observed.'),
   statusMessage: z.string().optional(),
   once: z.boolean().optional(),
   if: z.string().optional(),
