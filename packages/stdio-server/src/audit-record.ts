@@ -3,7 +3,11 @@ import type { CanonicalEvent } from '@hookwire/contract';
 import type { DispatchResult, RunRecord } from '@hookwire/runtime';
 import { serializeLine } from './serialize-line.js';
 
-/** One dispatch in the audit trail (`listen --log`, `run --log`): which hook decided what, or why nothing ran. */
+/**
+ * A line of the audit trail written without the runtime's subscriber: `run --log`'s record of a
+ * failure of the bridge itself (nothing was dispatched). Dispatches are written as the v1 record
+ * of `subscribeAuditLog` (docs/audit-log.md).
+ */
 export interface AuditRecord {
   id?: unknown;
   /** The event as the host named it, when known. */

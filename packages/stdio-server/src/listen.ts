@@ -8,6 +8,10 @@ import { VERSION } from './version.js';
 export interface ListenOptions {
   configPaths: string[];
   logPath?: string;
+  /** Leave payloads out of the --log records. */
+  logOmitsPayloads?: boolean;
+  /** Observe every hook: they run and are logged, but every answer is that of no hooks. */
+  observe?: boolean;
   maxLineBytes?: number;
   logger: Logger;
 }
@@ -17,7 +21,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const { logger } = options;
   let runtime;
   try {
-    runtime = await createRuntime({ configPath: options.configPaths, logger });
+    runtime = await createRuntime({ configPath: options.configPaths, logger, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
@@ -34,7 +38,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     output: process.stdout,
     logger,
     version: VERSION,
-    ...(audit === undefined ? {} : { audit }),
+    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
   const stopListening = onStopSignals((signal) => {

@@ -1,5 +1,5 @@
 import { ConfigError, resolveEvent } from '@hookwire/contract';
-import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
+import { createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { appendAuditLine, formatAuditRecord, type AuditRecord } from '../audit-record.js';
 import { answerHost } from '../host/answer-host.js';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
@@ -27,6 +27,8 @@ export interface BridgeOptions {
   logPath?: string;
   /** Bounds the whole run, reading stdin included; hooks still running then are cut like timeouts. Default: no bound. */
   budgetMs?: number;
+  /** Observe every hook (a dry run): hooks run and show in the log, but the answer is that of no hooks. */
+  observe?: boolean;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
   logger: Logger;
   /** The environment the bridge reads its depth marker from and hands to hooks; default `process.env`. */
@@ -68,14 +70,15 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   const env = options.env ?? process.env;
   const stdout = () => options.stdout ?? process.stdout;
   const stderr = () => options.stderr ?? process.stderr;
-  const audit = async (record: AuditRecord) => {
+  const appendAudit = async (line: string) => {
     if (options.logPath === undefined) return;
     try {
-      await appendAuditLine(options.logPath, formatAuditRecord(record));
+      await appendAuditLine(options.logPath, line);
     } catch (error) {
       options.logger.error('cannot write the audit log', { path: options.logPath, error: (error as Error).message });
     }
   };
+  const audit = (record: AuditRecord) => appendAudit(formatAuditRecord(record));
   const fail = async (context: FailureContext & { eventName: string | undefined }, message: string) => {
     const failure = renderBridgeFailure(context, message, options.onError);
     await audit({
@@ -125,6 +128,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       configPath: locateConfig({ explicit: options.configPaths, env }),
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
+      ...(options.observe === true ? { observe: true } : {}),
     });
   } catch (error) {
     return fail(context, describeStartFailure(error));
@@ -136,18 +140,18 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     stoppedBy = signal;
     controller.abort();
   });
+  // The dispatch's audit record is the one listen and serve write (v1, docs/audit-log.md), from the runtime's dispatch:end.
+  const records: string[] = [];
+  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line) });
   try {
-    let result: DispatchResult | undefined;
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,
       passAllow: options.passAllow,
-      onResult: (dispatched) => {
-        result = dispatched;
-      },
       // The budget bounds the whole run: what reading stdin and loading the config took is spent.
       ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
     });
-    if (result !== undefined) await audit({ event: parsed.eventName ?? event, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
+    unsubscribeAudit?.();
+    for (const line of records.splice(0)) await appendAudit(line);
     await writeAll(stdout, response.stdout);
     return response.exitCode;
   } catch (error) {
@@ -157,6 +161,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     }
     return fail(context, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
+    unsubscribeAudit?.();
     stopListening();
     await runtime.close();
   }

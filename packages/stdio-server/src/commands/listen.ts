@@ -6,12 +6,14 @@ import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
 /** `hookwire listen`: the stdio sidecar. */
 export const listenCommand: Command = {
   name: 'listen',
-  usage: 'hookwire listen [--config FILE ...] [--log FILE] [--max-line-bytes N]',
+  usage: 'hookwire listen [--config FILE ...] [--log FILE [--log-omit-payloads]] [--max-line-bytes N] [--observe]',
   summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
   options: {
     config: { type: 'string', multiple: true },
     log: { type: 'string' },
+    'log-omit-payloads': { type: 'boolean' },
     'max-line-bytes': { type: 'string' },
+    observe: { type: 'boolean' },
   },
   async run(values, { logger }) {
     const configPaths = configPathsOf(values, listenCommand);
@@ -21,6 +23,8 @@ export const listenCommand: Command = {
       configPaths,
       logger,
       ...(typeof values.log === 'string' ? { logPath: values.log } : {}),
+      logOmitsPayloads: values['log-omit-payloads'] === true,
+      observe: values.observe === true,
       maxLineBytes: maxLineBytes.value ?? DEFAULT_MAX_LINE_BYTES,
     });
   },

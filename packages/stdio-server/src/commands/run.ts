@@ -10,7 +10,7 @@ const DIALECTS = ['claude'] as const;
  */
 export const runCommand: Command = {
   name: 'run',
-  usage: 'hookwire run [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--log FILE]',
+  usage: 'hookwire run [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--log FILE] [--observe]',
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {
     config: { type: 'string', multiple: true },
@@ -19,6 +19,7 @@ export const runCommand: Command = {
     budget: { type: 'string' },
     'on-error': { type: 'string' },
     log: { type: 'string' },
+    observe: { type: 'boolean' },
   },
   answersMistakes: true,
   async run(values, { logger, argv, problem }) {
@@ -43,6 +44,7 @@ export const runCommand: Command = {
       dialect: 'claude',
       passAllow: values['pass-allow'] === true,
       onError,
+      ...(problem === undefined && values.observe === true ? { observe: true } : {}),
       ...(budget.ok && budget.value !== undefined ? { budgetMs: budget.value * 1000 } : {}),
       ...(logPath === undefined ? {} : { logPath }),
       ...(problems.length === 0 ? {} : { problem: `the command line is wrong: ${problems.join('; ')}` }),

@@ -136,6 +136,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   server.closeAllConnections();
   metrics.close();
   await runtime.close();
+  session.close();
   if (audit) await new Promise<void>((resolve) => audit.end(resolve));
   return signal === 'SIGINT' ? 130 : 0;
 }

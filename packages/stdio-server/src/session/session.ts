@@ -1,9 +1,8 @@
 import { channel } from 'node:diagnostics_channel';
 import type { Writable } from 'node:stream';
 import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId } from '@hookwire/contract';
-import type { DispatchResult, Runtime } from '@hookwire/runtime';
+import { subscribeAuditLog, type DispatchResult, type Runtime } from '@hookwire/runtime';
 import { answerHost, type HostAnswer, type HostPayload } from '../host/answer-host.js';
-import { formatAuditRecord } from '../audit-record.js';
 import { CancelHandle } from './cancel-handle.js';
 
 /** A response object, before a transport serialises it. */
@@ -13,8 +12,10 @@ export interface SessionOptions {
   runtime: Runtime;
   /** hookwire's version, reported by `ping`. */
   version: string;
-  /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
+  /** Receives one audit record (docs/audit-log.md) per dispatch of this session's runtime until `close`. */
   audit?: Writable;
+  /** Leave payloads out of the audit records (such a log cannot be replayed); default false. */
+  auditOmitsPayloads?: boolean;
 }
 
 /** What the session publishes on {@link DISPATCH_CHANNEL} after each dispatch, when someone listens. */
@@ -47,9 +48,9 @@ export interface Session {
   settle(): Promise<void>;
   /** How many dispatches and answers are in flight. */
   readonly inFlight: number;
+  /** Stops writing audit records; the owner of the audit stream calls it before ending the stream. */
+  close(): void;
 }
-
-const NO_ID = { hasId: false } as const;
 
 function withId(request: { id: unknown; hasId: boolean }, body: SessionResponse): SessionResponse {
   return request.hasId ? { ok: body.ok, id: request.id, ...body } : body;
@@ -66,10 +67,10 @@ export function createSession(options: SessionOptions): Session {
     if (inFlight.size === 0) for (const resolve of idle.splice(0)) resolve();
   }
 
-  function audit(request: { hasId: boolean; id?: unknown }, event: string, result: DispatchResult): void {
-    if (!options.audit) return;
-    options.audit.write(formatAuditRecord({ ...(request.hasId ? { id: request.id } : {}), event, canonical: result.canonical, outcome: result.outcome, runs: result.runs }));
-  }
+  // One subscriber per session: the runtime publishes each finished dispatch, the subscriber writes its record.
+  const audit = options.audit;
+  const unsubscribeAudit =
+    audit === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => audit.write(line), payloads: options.auditOmitsPayloads !== true });
 
   function publish(result: DispatchResult, started: number): void {
     if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: performance.now() - started } satisfies DispatchMessage);
@@ -87,8 +88,8 @@ export function createSession(options: SessionOptions): Session {
         makeSignal: handle.signal,
         subject: request.subject,
         cwd: request.cwd,
+        ...(request.hasId ? { requestId: request.id } : {}),
       });
-      audit(request, request.event, result);
       publish(result, started);
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     } catch (error) {
@@ -129,10 +130,7 @@ export function createSession(options: SessionOptions): Session {
         return await answerHost(runtime, dialect, payload, {
           makeSignal: handle.signal,
           passAllow: false,
-          onResult: (result) => {
-            audit(NO_ID, payload.eventName ?? result.canonical, result);
-            publish(result, started);
-          },
+          onResult: (result) => publish(result, started),
         });
       } finally {
         release(handle);
@@ -147,6 +145,9 @@ export function createSession(options: SessionOptions): Session {
     },
     get inFlight() {
       return inFlight.size;
+    },
+    close() {
+      unsubscribeAudit?.();
     },
   };
   return session;

@@ -321,7 +321,7 @@ describe('hookwire run: a mistake in its own command line', () => {
     [['--dialect', 'gemini'], /--dialect must be claude .*, received "gemini"/],
     [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror \(no hookwire hook ran/],
     [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
-    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch\)/],
+    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay\)/],
     [['extra'], /unexpected argument "extra"/],
   ])('%j: exit 0, a systemMessage naming it, no hook runs', async (flags, message) => {
     const { dir, config } = await project({ hooks: GUARD });
@@ -388,7 +388,7 @@ describe('hookwire run: a payload that cannot be parsed', () => {
 });
 
 describe('hookwire run --log', () => {
-  it('appends the audit record listen --log writes: ts, event, canonical, outcome, runs', async () => {
+  it('appends the audit record listen --log writes (v1): ts, event, canonical, outcome, runs and the replay fields', async () => {
     const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'guard says no')] });
     const log = join(dir, 'audit.jsonl');
     await writeFile(log, '{"earlier":true}\n');
@@ -397,8 +397,12 @@ describe('hookwire run --log', () => {
     const lines = (await readFile(log, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual({ earlier: true });
-    expect(Object.keys(lines[1]!)).toEqual(['ts', 'event', 'canonical', 'outcome', 'runs']);
+    expect(Object.keys(lines[1]!)).toEqual(['v', 'ts', 'event', 'canonical', 'dialect', 'subject', 'cwd', 'payload', 'config', 'hooks', 'outcome', 'runs', 'durationMs']);
     expect(lines[1]).toMatchObject({
+      v: 1,
+      dialect: 'claude',
+      config: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      hooks: ['PreToolUse#1'],
       ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       event: 'PreToolUse',
       canonical: 'tool:before',
