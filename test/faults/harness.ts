@@ -10,8 +10,12 @@ import { findClosedPort, LineClient, quote, startTestServer, tempDir as makeTemp
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The built `hookwire` executable. */
-export const HOOKWIRE = join(ROOT, 'packages/stdio-server/lib/index.js');
+const STDIO_SERVER = join(ROOT, 'packages/stdio-server');
+/**
+ * The `hookwire` executable users run: the package's declared `bin` (the bundle scripts/bundle-bin.mjs
+ * writes), so every promise this suite proves is proven of what ships, not of the library entry.
+ */
+export const HOOKWIRE = join(STDIO_SERVER, (JSON.parse(readFileSync(join(STDIO_SERVER, 'package.json'), 'utf8')) as { bin: { hookwire: string } }).bin.hookwire);
 /** This suite's own fixture scripts. */
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked, packWorkspace, runClean } from '@hookwire/test-utils';
+import { installPacked, packWorkspace, runClean, tempDir } from '@hookwire/test-utils';
 import { runClaude } from './claude.js';
 import { listToolResults } from './fake-anthropic.js';
 
@@ -19,7 +18,7 @@ afterAll(async () => {
 });
 
 beforeAll(async () => {
-  const packDir = await mkdtemp(join(tmpdir(), 'hookwire-hosts-pack-'));
+  const packDir = await tempDir('hookwire-hosts-pack-');
   made.push(packDir);
   app = await installPacked('hookwire', await packWorkspace(packDir));
   made.push(app);

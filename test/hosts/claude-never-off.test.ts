@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '@hookwire/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClaude, type ClaudeRun } from './claude.js';
 import { listHookResponses, parseClaudeEvents, type ClaudeEvent } from './claude-events.js';
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function makeProject(hookwireConfig: unknown): Promise<string> {
-  const cwd = await mkdtemp(join(tmpdir(), 'hookwire-claude-never-off-'));
+  const cwd = await tempDir('hookwire-claude-never-off-');
   projects.push(cwd);
   await writeFile(join(cwd, 'x'), 'keep me\n');
   await writeFile(join(cwd, '.hookwire.json'), `${JSON.stringify(hookwireConfig, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '@hookwire/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killServes, startServe, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
 import { runClaude, type ClaudeRun } from './claude.js';
@@ -28,7 +28,7 @@ let configDir: string;
 const projects: string[] = [];
 
 async function makeProject(): Promise<string> {
-  const cwd = await mkdtemp(join(tmpdir(), 'hookwire-claude-serve-'));
+  const cwd = await tempDir('hookwire-claude-serve-');
   projects.push(cwd);
   await writeFile(join(cwd, 'x'), 'keep me\n');
   return cwd;
@@ -39,7 +39,7 @@ function expectCleanExit(run: ClaudeRun): void {
 }
 
 beforeAll(async () => {
-  configDir = await mkdtemp(join(tmpdir(), 'hookwire-claude-serve-config-'));
+  configDir = await tempDir('hookwire-claude-serve-config-');
   await writeFile(join(configDir, 'hookwire.json'), JSON.stringify(CONFIG));
   server = await startServe(['--config', join(configDir, 'hookwire.json')]);
 });

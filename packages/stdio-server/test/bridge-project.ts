@@ -1,24 +1,22 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 
 const HOOKS = fileURLToPath(new URL('./fixtures/bridge/hooks', import.meta.url));
-const dirs: string[] = [];
 
 /** A temp folder holding a copy of the fixture hook scripts (`$HOOKWIRE_CONFIG_DIR/hooks/...`) and the given config. */
 export async function project(config: unknown, prefix = 'hookwire-bridge-'): Promise<{ dir: string; config: string }> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  dirs.push(dir);
+  const dir = await tempDir(prefix);
   await cp(HOOKS, join(dir, 'hooks'), { recursive: true });
   const path = join(dir, 'hookwire.json');
   await writeFile(path, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
   return { dir, config: path };
 }
 
-/** Removes every folder {@link project} made. */
+/** Removes every folder {@link project} made (and any other temp folder of the test). */
 export async function removeProjects(): Promise<void> {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  await removeTempDirs();
 }
 
 /** A command hook running the fixture `answer.sh EXIT STDOUT STDERR`. */

@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '@hookwire/test-utils';
 import { HookwireError } from '@hookwire/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { locateConfig, locateProjectDir, locateUserConfig } from '../src/config-location.js';
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 /** A home with (or without) a user config, a project and a process cwd, each with (or without) a `.hookwire.json`. */
 async function layout(files: { user?: boolean; project?: boolean; cwd?: boolean }) {
-  const root = await mkdtemp(join(tmpdir(), 'hookwire-locate-'));
+  const root = await tempDir('hookwire-locate-');
   dirs.push(root);
   const place = { home: join(root, 'home'), project: join(root, 'project'), cwd: join(root, 'cwd') };
   for (const dir of Object.values(place)) await mkdir(dir, { recursive: true });

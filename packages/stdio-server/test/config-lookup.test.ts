@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runClean, type Exit } from '@hookwire/test-utils';
+import { runClean, type Exit, tempDir } from '@hookwire/test-utils';
 import { HOOKWIRE } from './sidecar.js';
 
 // Every command finds its config the same way when --config is absent (src/config-location.ts).
@@ -20,7 +19,7 @@ interface Places {
 }
 
 async function places(): Promise<Places> {
-  const root = await mkdtemp(join(tmpdir(), 'hookwire-lookup-'));
+  const root = await tempDir('hookwire-lookup-');
   dirs.push(root);
   const result = { root, home: join(root, 'xdg'), project: join(root, 'project'), cwd: join(root, 'cwd') };
   for (const dir of [result.home, result.project, result.cwd]) await mkdir(dir, { recursive: true });

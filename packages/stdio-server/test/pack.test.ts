@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPacked, packWorkspace, runClean, type Exit, type Tarballs } from '@hookwire/test-utils';
+import { installPacked, packWorkspace, runClean, type Exit, type Tarballs, tempDir } from '@hookwire/test-utils';
 
 const run = promisify(execFile);
 const made: string[] = [];
@@ -16,7 +15,7 @@ afterAll(async () => {
 });
 
 beforeAll(async () => {
-  const packDir = await mkdtemp(join(tmpdir(), 'hookwire-pack-'));
+  const packDir = await tempDir('hookwire-pack-');
   made.push(packDir);
   tarballs = await packWorkspace(packDir);
 }, 600_000);

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runClean, type Exit } from '@hookwire/test-utils';
+import { runClean, type Exit, tempDir } from '@hookwire/test-utils';
 import { HOOKWIRE } from '../sidecar.js';
 
 const dirs: string[] = [];
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 async function project(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-init-'));
+  const dir = await tempDir('hookwire-init-');
   dirs.push(dir);
   return dir;
 }
