@@ -19,6 +19,8 @@ afterEach(async () => {
 });
 
 const bash = { tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: '/tmp' };
+/** What both a dispatch:start message and the audit record say about a PreToolUse dispatch of `bash`. */
+const bashDispatch = { event: 'PreToolUse', canonical: 'tool:before', dialect: 'claude', subject: 'Bash', cwd: '/tmp', payload: bash };
 
 describe('lifecycle channels', () => {
   it('names its channels stably', () => {
@@ -61,12 +63,7 @@ describe('lifecycle channels', () => {
     const start = starts[0] as Record<string, unknown>;
     expect(start).toMatchObject({
       requestId: 7,
-      event: 'PreToolUse',
-      canonical: 'tool:before',
-      dialect: 'claude',
-      subject: 'Bash',
-      cwd: '/tmp',
-      payload: bash,
+      ...bashDispatch,
       configDigest: runtime.configDigest,
       hooks: ['guard', 'shadow', 'slow'],
       observeAll: false,
@@ -125,12 +122,7 @@ describe('audit log subscriber', () => {
       v: AUDIT_RECORD_VERSION,
       ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       id: 'a',
-      event: 'PreToolUse',
-      canonical: 'tool:before',
-      dialect: 'claude',
-      subject: 'Bash',
-      cwd: '/tmp',
-      payload: bash,
+      ...bashDispatch,
       config: runtime.configDigest,
       hooks: ['guard'],
       outcome: expect.objectContaining({ decision: 'deny', reason: 'no' }),
