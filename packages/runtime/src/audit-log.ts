@@ -36,6 +36,43 @@ export interface AuditRecord {
   omitted?: { fields: string[]; why: string };
 }
 
+/**
+ * The other line of the audit log: a failure of the bridge itself (`hookwire run --log` when its
+ * command line, stdin, payload or config is wrong, or the dispatch could not be made). Nothing was
+ * dispatched, so there is nothing to replay: `hookwire replay` counts such lines and skips them.
+ */
+export interface AuditFailureRecord {
+  v: typeof AUDIT_RECORD_VERSION;
+  ts: string;
+  /** What sets this line apart from a dispatch record (which has no `type`). */
+  type: 'bridge-failure';
+  /** The event name as the host gave it, when the payload could be read that far. */
+  event?: string;
+  canonical?: CanonicalEvent;
+  dialect: DialectName;
+  /** The payload's cwd, when it could be read. */
+  cwd?: string;
+  /** The stable code of the failure and the notice the user was shown. */
+  error: { code: string; message: string };
+}
+
+/** Every line an audit log holds: a dispatch, or a failure of the bridge before any dispatch. */
+export type AuditLine = AuditRecord | AuditFailureRecord;
+
+/** The audit line of a failure of the bridge (see {@link AuditFailureRecord}). */
+export function auditFailureRecordOf(fields: Omit<AuditFailureRecord, 'v' | 'ts' | 'type'>): AuditFailureRecord {
+  return {
+    v: AUDIT_RECORD_VERSION,
+    ts: new Date().toISOString(),
+    type: 'bridge-failure',
+    ...(fields.event === undefined ? {} : { event: fields.event }),
+    ...(fields.canonical === undefined ? {} : { canonical: fields.canonical }),
+    dialect: fields.dialect,
+    ...(fields.cwd === undefined ? {} : { cwd: fields.cwd }),
+    error: { code: fields.error.code, message: fields.error.message },
+  };
+}
+
 export interface AuditLogOptions {
   /** Receives each record as one JSON line, newline included. */
   write(line: string): void;

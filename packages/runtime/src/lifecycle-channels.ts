@@ -28,6 +28,8 @@ export interface DispatchStartMessage {
   dispatchId: number;
   /** The host's own tag for the dispatch (the stdio protocol's request id), when it gave one. */
   requestId?: unknown;
+  /** The W3C `traceparent` the transport received with the request (an HTTP header on `serve`), when there was one. */
+  traceparent?: string;
   /** The event name as given (`PreToolUse`, `tool:before`). */
   event: string;
   canonical: CanonicalEvent;

@@ -68,6 +68,12 @@ export interface DispatchOptions {
   /** The host's tag for this dispatch (the stdio protocol's request id), passed on to lifecycle subscribers. */
   requestId?: unknown;
   /**
+   * The W3C trace context the transport received with the request (`hookwire serve`'s
+   * `traceparent` header), passed on to lifecycle subscribers: tracing continues it, before any
+   * `traceparent` the payload carries.
+   */
+  traceparent?: string;
+  /**
    * Answers hooks without running them: for a hook id it returns a result for, that result stands
    * in for the handler's (onError and mode still apply). `hookwire replay` uses it for the hooks it
    * is told not to run.
@@ -162,6 +168,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const { dispatchOptions, given, snapshot } = fields;
     Object.assign(message, {
       ...(dispatchOptions.requestId === undefined ? {} : { requestId: dispatchOptions.requestId }),
+      ...(dispatchOptions.traceparent === undefined ? {} : { traceparent: dispatchOptions.traceparent }),
       event: fields.event,
       canonical: fields.resolved.canonical,
       dialect: fields.resolved.dialect,

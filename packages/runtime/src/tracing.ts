@@ -1,4 +1,4 @@
-import type { Context, Span } from '@opentelemetry/api';
+import type { Context, Span, SpanContext } from '@opentelemetry/api';
 import { dispatchEndChannel, dispatchStartChannel, hookEndChannel, hookStartChannel, type DispatchEndMessage, type DispatchStartMessage, type HookEndMessage, type HookStartMessage } from './lifecycle-channels.js';
 
 type OtelApi = typeof import('@opentelemetry/api');
@@ -12,17 +12,23 @@ export interface TracingOptions {
   tracerName?: string;
 }
 
-/**
- * The W3C trace context a host handed in (`traceparent` in the payload, as the header's value), as
- * a parent context; the active context when there is none or it is malformed.
- */
-function parentOf(api: OtelApi, payload: Record<string, unknown> | undefined): Context {
-  const active = api.context.active();
-  const given = payload?.traceparent;
-  if (typeof given !== 'string') return active;
+/** A W3C `traceparent` value as a remote span context, or undefined when it is not one. */
+function readTraceparent(given: unknown): SpanContext | undefined {
+  if (typeof given !== 'string') return undefined;
   const match = TRACEPARENT.exec(given.trim().toLowerCase());
-  if (match === null || match[1] === 'ff' || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return active;
-  return api.trace.setSpanContext(active, { traceId: match[2]!, spanId: match[3]!, traceFlags: parseInt(match[4]!, 16) & 1, isRemote: true });
+  if (match === null || match[1] === 'ff' || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return undefined;
+  return { traceId: match[2]!, spanId: match[3]!, traceFlags: parseInt(match[4]!, 16) & 1, isRemote: true };
+}
+
+/**
+ * The W3C trace context a host handed in, as a parent context: the transport's (`serve`'s
+ * `traceparent` header), else the payload's `traceparent` field (the header's value); the active
+ * context when neither is given or well-formed.
+ */
+function parentOf(api: OtelApi, message: DispatchStartMessage): Context {
+  const active = api.context.active();
+  const remote = readTraceparent(message.traceparent) ?? readTraceparent(message.payload?.traceparent);
+  return remote === undefined ? active : api.trace.setSpanContext(active, remote);
 }
 
 /**
@@ -41,7 +47,7 @@ export async function enableTracing(options: TracingOptions = {}): Promise<() =>
   const onDispatchStart = (data: unknown) => {
     const message = data as DispatchStartMessage;
     if (!mine(message)) return;
-    const parent = parentOf(api, message.payload);
+    const parent = parentOf(api, message);
     const span = tracer.startSpan(`hookwire.dispatch ${message.canonical}`, {
       kind: api.SpanKind.INTERNAL,
       attributes: {

@@ -1,31 +1,4 @@
 import { open } from 'node:fs/promises';
-import type { CanonicalEvent } from '@hookwire/contract';
-import type { DispatchResult, RunRecord } from '@hookwire/runtime';
-import { serializeLine } from './serialize-line.js';
-
-/**
- * A line of the audit trail written without the runtime's subscriber: `run --log`'s record of a
- * failure of the bridge itself (nothing was dispatched). Dispatches are written as the v1 record
- * of `subscribeAuditLog` (docs/audit-log.md).
- */
-export interface AuditRecord {
-  id?: unknown;
-  /** The event as the host named it, when known. */
-  event?: string;
-  canonical?: CanonicalEvent;
-  outcome?: DispatchResult['outcome'];
-  runs?: readonly RunRecord[];
-  /** Set instead of `outcome` and `runs` when the bridge could not dispatch: the same line the user was shown. */
-  error?: string;
-}
-
-/**
- * The audit line of one dispatch: compact JSON with `ts` first, and one `\n`. A record that cannot
- * be serialised keeps `ts`, `id`, `event` and `canonical` and says why in `error` (serializeLine).
- */
-export function formatAuditRecord(record: AuditRecord, now = new Date()): string {
-  return `${serializeLine({ ts: now.toISOString(), ...record }, ['ts', 'id', 'event', 'canonical'], {})}\n`;
-}
 
 /**
  * Appends one audit line to a file with a single write on a descriptor opened with O_APPEND, so

@@ -7,6 +7,19 @@ export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 /** The flags a command received, as `node:util` parseArgs reads them. */
 export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+/**
+ * The audit flags, one table for every command that dispatches for a host (listen, run, serve), so
+ * that they cannot drift apart: where the audit log goes (docs/audit-log.md) and whether its
+ * records leave payloads out.
+ */
+export const AUDIT_FLAGS = {
+  log: { type: 'string' },
+  'log-omit-payloads': { type: 'boolean' },
+} as const satisfies FlagOptions;
+
+/** How {@link AUDIT_FLAGS} read in a usage line. */
+export const AUDIT_USAGE = '[--log FILE [--log-omit-payloads]]';
+
 /** What every command gets besides its flags. */
 export interface CommandContext {
   logger: Logger;

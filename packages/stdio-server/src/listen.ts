@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
+import { startTraceExport } from './tracing/trace-export.js';
 import { onStopSignals, STOP_SIGNALS } from './stop-signals.js';
 import { VERSION } from './version.js';
 
@@ -30,6 +31,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     }
     throw error;
   }
+  const stopTraces = await startTraceExport({ logger, runtime, flushTimeoutMs: 5_000 });
   const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
   audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
   const server = createStdioServer({
@@ -48,6 +50,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const code = await server.done;
   stopListening();
   await runtime.close();
+  await stopTraces?.();
   if (audit) await new Promise<void>((resolve) => audit.end(resolve));
   return code;
 }

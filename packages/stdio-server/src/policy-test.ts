@@ -1,5 +1,6 @@
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
+import { decidersOf } from './deciders.js';
 import { formatDiagnostics } from './format.js';
 import { readPolicyCases, type CaseExpectation, type PolicyCase } from './policy-cases.js';
 
@@ -8,13 +9,6 @@ export interface PolicyTestOptions {
   configPaths: string[];
   logger: Logger;
   write?: (text: string) => void;
-}
-
-/** The enforced hooks whose own decision is the outcome's: the hooks that decided. */
-export function decidersOf(result: DispatchResult): string[] {
-  const decision = result.outcome.downgraded ? result.outcome.rawDecision : result.outcome.decision;
-  if (decision === undefined || decision === 'none') return [];
-  return result.runs.filter((run) => run.mode !== 'observe' && run.outcome.decision === decision).map((run) => run.hook);
 }
 
 /** What failed of an expectation, one line each; empty when the dispatch met it. */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { ConfigError, type HandlerResult } from '@hookwire/contract';
-import { createRuntime, readAuditLog, type AuditRecord, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
+import { createRuntime, type AuditRecord, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
 import { diffRuns, type HookChange } from './diff-runs.js';
 import { formatDiagnostics } from './format.js';
+import { loadAuditLog } from './load-audit-log.js';
 
 export interface ReplayOptions {
   logPath: string;
@@ -48,6 +48,8 @@ export interface ReplayReport {
   skipped: { line: number; why: string }[];
   /** Records that could not be replayed: no payload in the log, or the dispatch fails now. */
   failed: { line: number; why: string }[];
+  /** Lines that record a failure of the bridge (`run --log`): nothing was dispatched, so nothing is replayed. */
+  bridgeFailures: { line: number; code: string }[];
 }
 
 function decisionOf(outcome: Outcome): DecisionSummary {
@@ -113,6 +115,8 @@ function formatReport(report: ReplayReport): string {
   const notes = [`${report.changed.length} changed`, `${report.unchanged} unchanged`];
   if (report.failed.length > 0) notes.push(`${report.failed.length} not replayed`);
   if (report.skipped.length > 0) notes.push(`${report.skipped.length} skipped`);
+  const failures = report.bridgeFailures.length;
+  if (failures > 0) notes.push(failures === 1 ? '1 line was a bridge failure, not a dispatch' : `${failures} lines were bridge failures, not dispatches`);
   out.push(`replayed ${report.replayed} of ${report.records} recorded dispatch${report.records === 1 ? '' : 'es'} against ${report.config}: ${notes.join(', ')}`);
   return `${out.join('\n')}\n`;
 }
@@ -126,18 +130,8 @@ function formatReport(report: ReplayReport): string {
 export async function replay(options: ReplayOptions): Promise<number> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const { logger } = options;
-  let text: string;
-  try {
-    text = await readFile(options.logPath, 'utf8');
-  } catch (error) {
-    logger.error(`cannot read the audit log ${options.logPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    return 2;
-  }
-  const reading = readAuditLog(text);
-  if (!reading.ok) {
-    logger.error(`${options.logPath}:${reading.line}: ${reading.message}`);
-    return 2;
-  }
+  const reading = await loadAuditLog(options.logPath, logger);
+  if (reading === undefined) return 2;
   let runtime: Runtime;
   try {
     runtime = await createRuntime({ configPath: options.configPaths, logger });
@@ -149,7 +143,7 @@ export async function replay(options: ReplayOptions): Promise<number> {
     }
     throw error;
   }
-  const report: ReplayReport = { config: runtime.configDigest, records: reading.records.length, replayed: 0, changed: [], unchanged: 0, skipped: [], failed: [] };
+  const report: ReplayReport = { config: runtime.configDigest, records: reading.records.length, replayed: 0, changed: [], unchanged: 0, skipped: [], failed: [], bridgeFailures: reading.failures.map(({ line, record }) => ({ line, code: record.error.code })) };
   try {
     for (const { line, record } of reading.records) await replayRecord(runtime, line, record, options, report);
   } finally {

@@ -1,4 +1,4 @@
-import { CommandUsageError, readPositiveNumber, type Command } from '../command.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, CommandUsageError, readPositiveNumber, type Command } from '../command.js';
 import { configPathsOf } from '../config-flag.js';
 import { listen } from '../listen.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
@@ -6,12 +6,11 @@ import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
 /** `hookwire listen`: the stdio sidecar. */
 export const listenCommand: Command = {
   name: 'listen',
-  usage: 'hookwire listen [--config FILE ...] [--log FILE [--log-omit-payloads]] [--max-line-bytes N] [--observe]',
+  usage: `hookwire listen [--config FILE ...] ${AUDIT_USAGE} [--max-line-bytes N] [--observe]`,
   summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
   options: {
     config: { type: 'string', multiple: true },
-    log: { type: 'string' },
-    'log-omit-payloads': { type: 'boolean' },
+    ...AUDIT_FLAGS,
     'max-line-bytes': { type: 'string' },
     observe: { type: 'boolean' },
   },

@@ -18,6 +18,12 @@ export interface SessionOptions {
   auditOmitsPayloads?: boolean;
 }
 
+/** What a transport received with a request besides the request itself. */
+export interface RequestContext {
+  /** The W3C `traceparent` (an HTTP header on `serve`): the dispatch's trace continues it. */
+  traceparent?: string;
+}
+
 /** What the session publishes on {@link DISPATCH_CHANNEL} after each dispatch, when someone listens. */
 export interface DispatchMessage {
   session: Session;
@@ -39,9 +45,9 @@ export interface Session {
    * Answers one request. A dispatch is canceled through `handle` (a transport passes its own to
    * cancel on disconnect); a dispatch with an id is registered, synchronously, for `cancel`.
    */
-  serve(request: ParsedRequest, handle?: CancelHandle): Promise<SessionResponse>;
+  serve(request: ParsedRequest, handle?: CancelHandle, context?: RequestContext): Promise<SessionResponse>;
   /** Answers a host's own hook payload exactly as `hookwire run` would (stdout body and exit code). */
-  answer(dialect: DialectName, payload: HostPayload, handle?: CancelHandle): Promise<HostAnswer>;
+  answer(dialect: DialectName, payload: HostPayload, handle?: CancelHandle, context?: RequestContext): Promise<HostAnswer>;
   /** Cancels every dispatch in flight (their process trees are killed). */
   cancelAll(): void;
   /** Resolves once nothing is in flight. */
@@ -76,7 +82,7 @@ export function createSession(options: SessionOptions): Session {
     if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: performance.now() - started } satisfies DispatchMessage);
   }
 
-  async function dispatch(request: ParsedDispatch, handle: CancelHandle): Promise<SessionResponse> {
+  async function dispatch(request: ParsedDispatch, handle: CancelHandle, context: RequestContext | undefined): Promise<SessionResponse> {
     if (request.hasId) {
       if (byId.has(request.id!)) return withId(request, { ok: false, error: `id ${JSON.stringify(request.id)} is already in flight` });
       byId.set(request.id!, handle);
@@ -89,6 +95,7 @@ export function createSession(options: SessionOptions): Session {
         subject: request.subject,
         cwd: request.cwd,
         ...(request.hasId ? { requestId: request.id } : {}),
+        ...(context?.traceparent === undefined ? {} : { traceparent: context.traceparent }),
       });
       publish(result, started);
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
@@ -102,7 +109,7 @@ export function createSession(options: SessionOptions): Session {
   }
 
   const session: Session = {
-    async serve(request, handle) {
+    async serve(request, handle, context) {
       if (!request.ok) return withId(request, { ok: false, error: request.error });
       switch (request.op) {
         case 'ping':
@@ -118,12 +125,12 @@ export function createSession(options: SessionOptions): Session {
           return withId(request, { ok: true });
         }
         case 'dispatch':
-          return dispatch(request, handle ?? new CancelHandle());
+          return dispatch(request, handle ?? new CancelHandle(), context);
         case 'bye':
           return withId(request, { ok: true });
       }
     },
-    async answer(dialect, payload, handle = new CancelHandle()) {
+    async answer(dialect, payload, handle = new CancelHandle(), context) {
       inFlight.add(handle);
       const started = dispatchChannel.hasSubscribers ? performance.now() : 0;
       try {
@@ -131,6 +138,7 @@ export function createSession(options: SessionOptions): Session {
           makeSignal: handle.signal,
           passAllow: false,
           onResult: (result) => publish(result, started),
+          ...(context?.traceparent === undefined ? {} : { traceparent: context.traceparent }),
         });
       } finally {
         release(handle);
