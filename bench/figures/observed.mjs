@@ -1,32 +1,64 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { expandRows } from '../lib/builds.mjs';
 import { oneAgentHookConfig, oneCommandHookConfig, toolPayload } from '../lib/fixtures.mjs';
+import { importDependencyOf } from '../lib/paths.mjs';
 import { tinySample } from '../lib/sample.mjs';
 
 const LIFECYCLE_CHANNELS = ['hookwire:dispatch:start', 'hookwire:dispatch:end', 'hookwire:hook:start', 'hookwire:hook:end'];
 
-/**
- * Runs `sample` with subscribers on: a no-op subscriber on every lifecycle channel and, where the
- * build has it, the audit log subscriber writing into nothing (the cost of building and serialising
- * each record). Unsubscribed afterwards.
- */
-async function withSubscribers(runtimeLib, sample) {
-  const noop = () => {};
-  for (const name of LIFECYCLE_CHANNELS) subscribe(name, noop);
-  const stopAudit = runtimeLib.subscribeAuditLog?.({ write: noop });
+/** Runs `sample` with `start()`'s subscriber on, and stops it afterwards. */
+async function withSubscriber(start, sample) {
+  const stop = await start();
   try {
     return await sample();
   } finally {
-    stopAudit?.();
+    stop();
+  }
+}
+
+/** A no-op subscriber on every lifecycle channel: the cost of building and publishing the messages alone. */
+function subscribeNoop() {
+  const noop = () => {};
+  for (const name of LIFECYCLE_CHANNELS) subscribe(name, noop);
+  return () => {
     for (const name of LIFECYCLE_CHANNELS) unsubscribe(name, noop);
+  };
+}
+
+/**
+ * An OpenTelemetry SDK as `hookwire serve` registers one (a tracer provider with a batch span
+ * processor), exporting into nothing: what `enableTracing` costs a dispatch, short of the network.
+ * Undefined when the measured build has no tracing (or not the SDK packages).
+ */
+async function tracingOf(build) {
+  if (typeof build.runtimeLib.enableTracing !== 'function') return undefined;
+  try {
+    const [{ trace }, { BasicTracerProvider, BatchSpanProcessor }] = await Promise.all([
+      importDependencyOf('stdio-server', '@opentelemetry/api', build.dir),
+      importDependencyOf('stdio-server', '@opentelemetry/sdk-trace-base', build.dir),
+    ]);
+    const exporter = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
+    const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter, { maxQueueSize: 1 << 16, maxExportBatchSize: 1 << 12 })] });
+    return async () => {
+      trace.setGlobalTracerProvider(provider);
+      const stop = await build.runtimeLib.enableTracing();
+      return () => {
+        stop();
+        trace.disable();
+      };
+    };
+  } catch {
+    return undefined;
   }
 }
 
 /**
- * observed: what the lifecycle channels and the audit log cost when someone listens — the in-process
- * no-match and one-hook dispatches of `inprocess`, with subscribers against without, in ns/op.
- * A figure of its own, because subscribing and unsubscribing changes the channels' shape for the
- * whole process: `inprocess` measures the unsubscribed runtime undisturbed.
+ * observed: what each subscriber of the lifecycle channels costs a dispatch — the in-process
+ * no-match and one-hook dispatches of `inprocess`, unsubscribed against: a no-op subscriber on
+ * every channel (the messages alone), the audit log writing into nothing (building and serialising
+ * each record), and tracing through an OpenTelemetry SDK exporting into nothing; in ns/op. A figure
+ * of its own, because subscribing and unsubscribing changes the channels' shape for the whole
+ * process: `inprocess` measures the unsubscribed runtime undisturbed.
  */
 export async function create(ctx) {
   const cwd = ctx.workDir;
@@ -34,6 +66,8 @@ export async function create(ctx) {
   const payload = toolPayload({ tool: 'Read', cwd });
   const sides = [];
   const runtimes = [];
+  const kinds = ['noop', 'audit', 'traced'];
+  let traced = true;
   for (const build of ctx.builds) {
     const { createRuntime, silentLogger } = build.runtimeLib;
     const nomatchRuntime = await createRuntime({ config: oneCommandHookConfig(), configDir: cwd, logger: silentLogger });
@@ -46,26 +80,34 @@ export async function create(ctx) {
         },
         { timeMs, inner: 10 },
       );
-    const nomatch = tenOf(nomatchRuntime);
-    const onehook = tenOf(oneHookRuntime);
-    sides.push(
-      { name: `nomatch${build.suffix}`, label: `no matching hook, nobody subscribed${build.tag}`, sample: nomatch },
-      { name: `nomatch-observed${build.suffix}`, label: `no matching hook, lifecycle + audit subscribers${build.tag}`, sample: () => withSubscribers(build.runtimeLib, nomatch) },
-      { name: `onehook${build.suffix}`, label: `one in-process hook, nobody subscribed${build.tag}`, sample: onehook },
-      { name: `onehook-observed${build.suffix}`, label: `one in-process hook, lifecycle + audit subscribers${build.tag}`, sample: () => withSubscribers(build.runtimeLib, onehook) },
-    );
+    const subscribers = {
+      noop: { label: 'a no-op lifecycle subscriber', start: subscribeNoop },
+      audit: build.runtimeLib.subscribeAuditLog === undefined ? undefined : { label: 'the audit log', start: () => build.runtimeLib.subscribeAuditLog({ write: () => {} }) },
+      traced: await tracingOf(build).then((start) => (start === undefined ? undefined : { label: 'OpenTelemetry tracing', start })),
+    };
+    if (subscribers.traced === undefined) traced = false;
+    for (const [id, what, runtime] of [['nomatch', 'no matching hook', nomatchRuntime], ['onehook', 'one in-process hook', oneHookRuntime]]) {
+      const sample = tenOf(runtime);
+      sides.push({ name: `${id}${build.suffix}`, label: `${what}, nobody subscribed${build.tag}`, sample });
+      for (const kind of kinds) {
+        const subscriber = subscribers[kind];
+        if (subscriber !== undefined) sides.push({ name: `${id}-${kind}${build.suffix}`, label: `${what}, ${subscriber.label}${build.tag}`, sample: () => withSubscriber(subscriber.start, sample) });
+      }
+    }
   }
-  const rows = [
-    { label: 'dispatch, no match: with lifecycle + audit subscribers / without', floor: 'nomatch', subject: 'nomatch-observed' },
-    { label: 'dispatch, one in-process hook: with lifecycle + audit subscribers / without', floor: 'onehook', subject: 'onehook-observed' },
-  ];
+  // Rows only for the subscribers every measured build has (a --compare build from before tracing has none).
+  const measured = kinds.filter((kind) => kind !== 'traced' || traced);
+  const rows = [];
+  for (const [id, what] of [['nomatch', 'no match'], ['onehook', 'one in-process hook']]) {
+    for (const kind of measured) rows.push({ label: `dispatch, ${what}: with ${kind === 'noop' ? 'a no-op lifecycle subscriber' : kind === 'audit' ? 'the audit log' : 'OpenTelemetry tracing'} / without`, floor: id, subject: `${id}-${kind}` });
+  }
   return {
     id: 'observed',
-    title: 'observed (lifecycle subscribers)',
-    description: `tinybench, median latency per dispatch (10 back to back per task), with a no-op subscriber on every hookwire:* channel and the audit log writing into nothing, against the same dispatch unobserved; ${timeMs} ms per sample`,
+    title: 'observed (each lifecycle subscriber)',
+    description: `tinybench, median latency per dispatch (10 back to back per task), unsubscribed against each subscriber alone: a no-op one on every hookwire:* channel, the audit log writing into nothing, OpenTelemetry tracing (BasicTracerProvider + BatchSpanProcessor, exporting into nothing); ${timeMs} ms per sample`,
     unit: 'ns/op',
     sides,
-    rows: expandRows(ctx.builds, rows, ['nomatch', 'nomatch-observed', 'onehook', 'onehook-observed']),
+    rows: expandRows(ctx.builds, rows, ['nomatch', 'onehook', ...measured.flatMap((kind) => [`nomatch-${kind}`, `onehook-${kind}`])]),
     teardown: () => Promise.all(runtimes.map((r) => r.close())),
   };
 }
