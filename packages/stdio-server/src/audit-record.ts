@@ -11,6 +11,8 @@ export interface AuditRecord {
   canonical?: CanonicalEvent;
   outcome?: DispatchResult['outcome'];
   runs?: readonly RunRecord[];
+  /** What the host's answer could not express, by the rules of docs/hosts.md ("Downgrades"); only when there was something. */
+  downgrades?: readonly string[];
   /** Set instead of `outcome` and `runs` when the bridge could not dispatch: the same line the user was shown. */
   error?: string;
 }

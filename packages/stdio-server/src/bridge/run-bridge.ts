@@ -1,7 +1,7 @@
-import { ConfigError, resolveEvent } from '@hookwire/contract';
-import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
+import { ConfigError, resolveEventIn, type DialectName } from '@hookwire/contract';
+import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { appendAuditLine, formatAuditRecord, type AuditRecord } from '../audit-record.js';
-import { answerHost } from '../host/answer-host.js';
+import { answerHost, type HostDispatchResult } from '../host/answer-host.js';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
@@ -16,7 +16,10 @@ interface WritableText {
 export interface BridgeOptions {
   /** The `--config` files; without them the config is looked up (`locateConfig`): never from the payload. */
   configPaths?: string[];
-  dialect: 'claude';
+  /** The host's dialect: how the payload is read and the answer written. */
+  dialect: DialectName;
+  /** The host's name of the event, for hosts whose payload does not name it (Copilot CLI's camelCase payloads). */
+  eventName?: string;
   /** Render an `allow` on PreToolUse as `permissionDecision: "allow"` (it also skips Claude Code's permission prompt). */
   passAllow: boolean;
   /** What a failure of the bridge itself becomes: a `systemMessage` on exit 0 (`warn`), or exit 2 where that blocks (`block`); see failure.ts. */
@@ -77,7 +80,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     }
   };
   const fail = async (context: FailureContext & { eventName: string | undefined }, message: string) => {
-    const failure = renderBridgeFailure(context, message, options.onError);
+    const failure = renderBridgeFailure(context, message, options.onError, options.dialect);
     await audit({
       ...(context.eventName === undefined ? {} : { event: context.eventName }),
       ...(context.event === undefined ? {} : { canonical: context.event }),
@@ -102,13 +105,14 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   } catch (error) {
     return fail(unknown, `cannot read the hook payload from stdin: ${(error as Error).message}`);
   }
-  const parsed = parseBridgePayload(text, options.dialect);
+  const parsed = parseBridgePayload(text, options.dialect, options.eventName);
   if (!parsed.ok) {
     // What can still be read of it decides the event: one hookwire does not handle stays silence.
     const sniffed = sniffBridgePayload(text);
-    const resolved = resolveEvent(sniffed.eventName);
-    if (sniffed.eventName !== undefined && resolved?.dialect !== options.dialect) return 0;
-    return fail({ ...sniffed, event: resolved?.canonical }, parsed.message);
+    const eventName = sniffed.eventName ?? options.eventName;
+    const resolved = resolveEventIn(options.dialect, eventName);
+    if (eventName !== undefined && resolved === undefined) return 0;
+    return fail({ ...sniffed, eventName, event: resolved }, parsed.message);
   }
   const { event, payload } = parsed;
   if (event === undefined) return 0;
@@ -137,7 +141,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     controller.abort();
   });
   try {
-    let result: DispatchResult | undefined;
+    let result: HostDispatchResult | undefined;
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,
       passAllow: options.passAllow,
@@ -147,7 +151,15 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       // The budget bounds the whole run: what reading stdin and loading the config took is spent.
       ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
     });
-    if (result !== undefined) await audit({ event: parsed.eventName ?? event, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
+    if (result !== undefined) {
+      await audit({
+        event: parsed.eventName ?? event,
+        canonical: result.canonical,
+        outcome: result.outcome,
+        runs: result.runs,
+        ...(result.downgrades === undefined ? {} : { downgrades: result.downgrades }),
+      });
+    }
     await writeAll(stdout, response.stdout);
     return response.exitCode;
   } catch (error) {

@@ -66,9 +66,16 @@ export function createSession(options: SessionOptions): Session {
     if (inFlight.size === 0) for (const resolve of idle.splice(0)) resolve();
   }
 
-  function audit(request: { hasId: boolean; id?: unknown }, event: string, result: DispatchResult): void {
+  function audit(request: { hasId: boolean; id?: unknown }, event: string, result: DispatchResult & { downgrades?: string[] }): void {
     if (!options.audit) return;
-    options.audit.write(formatAuditRecord({ ...(request.hasId ? { id: request.id } : {}), event, canonical: result.canonical, outcome: result.outcome, runs: result.runs }));
+    options.audit.write(formatAuditRecord({
+      ...(request.hasId ? { id: request.id } : {}),
+      event,
+      canonical: result.canonical,
+      outcome: result.outcome,
+      runs: result.runs,
+      ...(result.downgrades === undefined ? {} : { downgrades: result.downgrades }),
+    }));
   }
 
   function publish(result: DispatchResult, started: number): void {
