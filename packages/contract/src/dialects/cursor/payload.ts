@@ -60,12 +60,20 @@ export function readPayload(raw: Record<string, unknown>, eventName?: string): P
   return { ...named, payload };
 }
 
-/** A canonical payload for a cursor hook: its event and tool names, `conversation_id` and `workspace_roots`, `tool_output` as a JSON string; one `\n`. */
+/**
+ * A canonical payload for a cursor hook: its event and tool names, `conversation_id` and
+ * `workspace_roots`, `tool_output` as a JSON string, and the call's `command` or `file_path` at the
+ * top as Cursor's tool-kind events give them; one `\n`.
+ */
 export function render(event: CanonicalEvent, payload: Record<string, unknown>): string {
   const mapped = renameKeys(withTool(payload, (call) => toHostTool(TOOLS, call)), (key) => TO_CURSOR[key] ?? key);
   const out: Record<string, unknown> = { conversation_id: payload.session_id, hook_event_name: EVENTS[event] ?? event };
   if (typeof payload.cwd === 'string') out.workspace_roots = [payload.cwd];
   for (const key of Object.keys(mapped)) if (!Object.hasOwn(out, key) && key !== 'hook_event_name') setOwn(out, key, mapped[key]);
   if (out.tool_output !== undefined && typeof out.tool_output !== 'string') out.tool_output = JSON.stringify(out.tool_output);
+  // Hooks written for Cursor's tool-kind events read the call at the top: `command`, `file_path`.
+  const input = isRecord(out.tool_input) ? out.tool_input : {};
+  if (out.tool_name === 'Shell' && typeof input.command === 'string' && !Object.hasOwn(out, 'command')) out.command = input.command;
+  if ((out.tool_name === 'Read' || out.tool_name === 'Write') && typeof input.file_path === 'string' && !Object.hasOwn(out, 'file_path')) out.file_path = input.file_path;
   return `${JSON.stringify(out)}\n`;
 }
