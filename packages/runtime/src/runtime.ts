@@ -54,6 +54,11 @@ export interface RuntimeOptions {
   env?: Record<string, string | undefined>;
   /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
   observe?: boolean;
+  /**
+   * Reads config files (at start and on reload) with blocking calls: for a one-shot process such
+   * as the bridge, which has nothing else to do meanwhile (~2 ms a run); default false.
+   */
+  blockingConfigReads?: boolean;
 }
 
 export interface DispatchOptions {
@@ -158,7 +163,8 @@ function errorSummary(diagnostics: readonly Diagnostic[]): string {
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createJsonLogger();
   const executors = createExecutorTable();
-  const loaded = await loadConfigState(sourceOf(options));
+  const loadOptions = { blocking: options.blockingConfigReads === true };
+  const loaded = await loadConfigState(sourceOf(options), loadOptions);
   if (!loaded.ok) {
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
@@ -285,7 +291,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
 
   async function reload(config?: unknown): Promise<ReloadResult> {
-    const next = await loadConfigState(sourceOf(options, config));
+    const next = await loadConfigState(sourceOf(options, config), loadOptions);
     if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
     current = { state: next.state, memo: new SelectionMemo() };
     return { ok: true, diagnostics: [...next.state.diagnostics] };
