@@ -30,6 +30,22 @@ const CHUNKS = [
   { name: 'otel', test: /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/ },
 ];
 
+/**
+ * version.js reads `../package.json` through `new URL(..., import.meta.url)`, which a CommonJS
+ * bundle can only build with url.pathToFileURL (~0.7 ms a run): the bundle reads the same file
+ * (the package.json above dist/, as above lib/) by path instead.
+ */
+const packageJsonByPath = {
+  name: 'hookwire-package-json-by-path',
+  transform(code, id) {
+    if (!/[\\/]stdio-server[\\/]lib[\\/]version\.js$/.test(id)) return undefined;
+    const read = "new URL('../package.json', import.meta.url)";
+    if (!code.includes(read)) this.error(`bundle-bin: ${id} no longer reads ${read}; update this plugin`);
+    // Same line, so the source map (`map: null`: this module's own) still lines up.
+    return { code: code.replace(read, "require('node:path').join(__dirname, '../package.json')"), map: null };
+  },
+};
+
 rmSync(DIST, { recursive: true, force: true });
 const { output } = await build({
   input: { cli: join(PACKAGE, 'lib/bin.js') },
@@ -37,6 +53,7 @@ const { output } = await build({
   // jsonc-parser's `main` is a UMD build whose factory requires its parts at run time (so they
   // would not be bundled); its `module` field is the plain ES build.
   resolve: { mainFields: ['module', 'main'] },
+  plugins: [packageJsonByPath],
   logLevel: 'warn',
   // The entry is a program, not a library: nothing imports its exports.
   preserveEntrySignatures: false,
