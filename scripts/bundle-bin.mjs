@@ -63,6 +63,10 @@ const { output } = await build({
     entryFileNames: '[name].cjs',
     chunkFileNames: '[name].cjs',
     sourcemap: true,
+    // What a run reads and compiles: no comments (the source map still points into lib/), and
+    // ASCII only, so that reading it is a one-byte copy, not UTF-8 decoding into a two-byte string.
+    comments: false,
+    charset: 'ascii',
     codeSplitting: { includeDependenciesRecursively: false, groups: CHUNKS },
   },
 });
