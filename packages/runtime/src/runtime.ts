@@ -18,6 +18,7 @@ import {
   HookwireError,
   isRecord,
   MAX_PAYLOAD_DEPTH,
+  nowMs,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
@@ -183,7 +184,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
   async function runObserved(event: string, payload: unknown, dispatchOptions: DispatchOptions): Promise<DispatchResult> {
     const message = { runtime, dispatchId: ++lastDispatchId } as DispatchEndMessage;
-    const started = performance.now();
+    const started = nowMs();
     try {
       const result = await runDispatch(event, payload, dispatchOptions, message);
       message.outcome = result.outcome;
@@ -195,7 +196,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       message.error = { code: error instanceof HookwireError ? error.code : 'HOOKWIRE_INTERNAL', message: error instanceof Error ? error.message : String(error) };
       throw error;
     } finally {
-      message.durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+      message.durationMs = Math.round((nowMs() - started) * 1000) / 1000;
       // Only dispatches that got as far as a start message end with one: a refused request (unknown event, bad payload) has neither.
       if (message.canonical !== undefined && dispatchEndChannel.hasSubscribers) dispatchEndChannel.publish(message);
     }
