@@ -9,7 +9,7 @@
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const { join } = require('node:path');
-const { Script } = require('node:vm');
+const { constants, Script } = require('node:vm');
 
 // V8 accepts a code cache only under the flags it was made with. The bundle changes a flag only
 // after it has been compiled (contract/src/matcher.ts turns on the linear-time RegExp engine at
@@ -38,7 +38,8 @@ function compile(cachedData, name = 'cli.cjs') {
   const file = join(__dirname, name);
   // `//` keeps the shebang line's length, so the bundle's source map still lines up.
   const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
-  const script = new Script(Module.wrap(source), { filename: file, cachedData });
+  // `import()` in a bundle file (otel.cjs imports node:http lazily) resolves as in any CommonJS module.
+  const script = new Script(Module.wrap(source), { filename: file, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   compiled.set(name, script);
   return script;
 }
