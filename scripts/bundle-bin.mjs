@@ -4,9 +4,10 @@
 // after tsc; the packages keep their lib/ for library users.
 //   dist/cli.cjs          the CLI in one CommonJS file (no module resolution at start), + source map
 //   dist/exec-*.cjs, ...  the executors and undici, loaded only when a config has hooks of their kind
-//   dist/hookwire.cjs     the entry: scripts/bin-loader.cjs, runs cli.cjs from the V8 code cache
-//   dist/cli.HASH.cache   that cache, made by one `hookwire run` of a trivial hook (so it holds
-//                         what a run compiles, not only the top level)
+//   dist/hookwire.cjs     the entry: scripts/bin-loader.cjs, runs cli.cjs and the chunks from V8 code caches
+//   dist/NAME.HASH.cache  those caches (cli.cjs, exec-shell.cjs, ...: the files a run loads), made by
+//                         one `hookwire run` of a trivial hook (so they hold what a run compiles, not
+//                         only the top level), each named after its file's content hash
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,22 @@ const CHUNKS = [
   { name: 'otel', test: /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/ },
 ];
 
+/**
+ * version.js reads `../package.json` through `new URL(..., import.meta.url)`, which a CommonJS
+ * bundle can only build with url.pathToFileURL (~0.7 ms a run): the bundle reads the same file
+ * (the package.json above dist/, as above lib/) by path instead.
+ */
+const packageJsonByPath = {
+  name: 'hookwire-package-json-by-path',
+  transform(code, id) {
+    if (!/[\\/]stdio-server[\\/]lib[\\/]version\.js$/.test(id)) return undefined;
+    const read = "new URL('../package.json', import.meta.url)";
+    if (!code.includes(read)) this.error(`bundle-bin: ${id} no longer reads ${read}; update this plugin`);
+    // Same line, so the source map (`map: null`: this module's own) still lines up.
+    return { code: code.replace(read, "require('node:path').join(__dirname, '../package.json')"), map: null };
+  },
+};
+
 rmSync(DIST, { recursive: true, force: true });
 const { output } = await build({
   input: { cli: join(PACKAGE, 'lib/bin.js') },
@@ -36,6 +53,7 @@ const { output } = await build({
   // jsonc-parser's `main` is a UMD build whose factory requires its parts at run time (so they
   // would not be bundled); its `module` field is the plain ES build.
   resolve: { mainFields: ['module', 'main'] },
+  plugins: [packageJsonByPath],
   logLevel: 'warn',
   // The entry is a program, not a library: nothing imports its exports.
   preserveEntrySignatures: false,
@@ -45,6 +63,10 @@ const { output } = await build({
     entryFileNames: '[name].cjs',
     chunkFileNames: '[name].cjs',
     sourcemap: true,
+    // What a run reads and compiles: no comments (the source map still points into lib/), and
+    // ASCII only, so that reading it is a one-byte copy, not UTF-8 decoding into a two-byte string.
+    comments: false,
+    charset: 'ascii',
     codeSplitting: { includeDependenciesRecursively: false, groups: CHUNKS },
   },
 });
@@ -61,12 +83,15 @@ if (zod.length > 0) throw new Error(`bundle-bin: cli.cjs includes zod or the con
 const otel = entry.moduleIds.filter((id) => /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/.test(id));
 if (otel.length > 0) throw new Error(`bundle-bin: cli.cjs includes OpenTelemetry (${otel.slice(0, 3).join(', ')}); an import of it is no longer lazy`);
 
-const hash = createHash('sha256').update(readFileSync(join(DIST, 'cli.cjs'))).digest('hex').slice(0, 16);
+const files = output.map((o) => o.fileName).filter((f) => f.endsWith('.cjs'));
+const hashOf = (file) => createHash('sha256').update(readFileSync(join(DIST, file))).digest('hex').slice(0, 16);
+const caches = Object.fromEntries(files.map((file) => [file, `${file.replace(/\.cjs$/, '')}.${hashOf(file)}.cache`]));
 const loader = join(DIST, 'hookwire.cjs');
-writeFileSync(loader, readFileSync(join(ROOT, 'scripts/bin-loader.cjs'), 'utf8').replace('__BUNDLE_HASH__', hash));
+writeFileSync(loader, readFileSync(join(ROOT, 'scripts/bin-loader.cjs'), 'utf8').replace('__BUNDLE_CACHES__', JSON.stringify(caches)));
 chmodSync(loader, 0o755);
 
-// The code cache: one real run, compiled through the loader, serialised when it exits.
+// The code caches: one real run through the loader, every file it compiled serialised when it exits.
+let warmed;
 const work = mkdtempSync(join(tmpdir(), 'hookwire-bundle-'));
 try {
   const config = join(work, 'hookwire.json');
@@ -75,19 +100,28 @@ try {
   const warm = `
     const { writeFileSync } = require('node:fs');
     const loader = require(${JSON.stringify(loader)});
-    const script = loader.compile();
+    const { join } = require('node:path');
     process.argv = [process.argv[0], ${JSON.stringify(loader)}, 'run', '--config', ${JSON.stringify(config)}];
-    process.once('exit', (code) => { if (code === 0) writeFileSync(loader.CACHE, script.createCachedData()); });
-    loader.run(script);`;
+    process.once('exit', (code) => {
+      if (code !== 0) return;
+      for (const [name, script] of loader.compiled) writeFileSync(join(${JSON.stringify(DIST)}, loader.CACHES[name]), script.createCachedData());
+      process.stdout.write(JSON.stringify([...loader.compiled.keys()]));
+    });
+    loader.run(loader.compile());`;
   const result = spawnSync(process.execPath, ['-e', warm], { cwd: work, input: JSON.stringify(payload), encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0 || result.stdout !== '' || result.stderr !== '') {
+  if (result.status !== 0 || result.stderr !== '' || !result.stdout.startsWith('[')) {
     throw new Error(`bundle-bin: the warm-up run failed (exit ${result.status}): ${result.error?.message ?? ''}${result.stdout}${result.stderr}`);
   }
+  warmed = JSON.parse(result.stdout);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+// The run must load exactly the files a one-hook bridge needs: the CLI and the shell executor.
+if (!warmed.includes('cli.cjs') || !warmed.includes('exec-shell.cjs')) throw new Error(`bundle-bin: the warm-up run compiled ${warmed.join(', ')}, not cli.cjs and exec-shell.cjs`);
 // A cache V8 rejects (other flags than the bin starts with, say) would be shipped for nothing.
-const check = spawnSync(process.execPath, ['-e', `const l = require(${JSON.stringify(loader)}); process.stdout.write(String(l.compile(require('node:fs').readFileSync(l.CACHE)).cachedDataRejected))`], { encoding: 'utf8' });
-if (check.stdout !== 'false') throw new Error(`bundle-bin: V8 rejects the code cache it just made (${check.stdout}${check.stderr}); see the flags in scripts/bin-loader.cjs`);
-const files = output.map((o) => o.fileName).filter((f) => !f.endsWith('.map'));
-process.stdout.write(`bundle-bin: dist/hookwire.cjs + ${files.join(', ')} + cli.${hash}.cache\n`);
+for (const name of warmed) {
+  const code = `const l = require(${JSON.stringify(loader)}); process.stdout.write(String(l.compile(require('node:fs').readFileSync(require('node:path').join(${JSON.stringify(DIST)}, l.CACHES[${JSON.stringify(name)}])), ${JSON.stringify(name)}).cachedDataRejected))`;
+  const check = spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' });
+  if (check.stdout !== 'false') throw new Error(`bundle-bin: V8 rejects the code cache it just made for ${name} (${check.stdout}${check.stderr}); see the flags in scripts/bin-loader.cjs`);
+}
+process.stdout.write(`bundle-bin: dist/hookwire.cjs + ${files.join(', ')} + the caches of ${warmed.join(', ')}\n`);

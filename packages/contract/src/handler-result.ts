@@ -1,3 +1,4 @@
+import { nowMs } from './now-ms.js';
 import type { CanonicalEvent } from './events.js';
 import type { DialectName } from './dialects/index.js';
 import type { HandlerResult } from './handler-answer.js';
@@ -74,7 +75,7 @@ export function roundMs(ms: number): number {
   return Math.max(0, Math.round(ms * 1000) / 1000);
 }
 
-/** The milliseconds since `startedAt` (a `performance.now()` reading), rounded by {@link roundMs}. */
+/** The milliseconds since `startedAt` (a {@link nowMs} reading), rounded by {@link roundMs}. */
 export function elapsedMs(startedAt: number): number {
-  return roundMs(performance.now() - startedAt);
+  return roundMs(nowMs() - startedAt);
 }

@@ -1,6 +1,7 @@
 export { CANONICAL_EVENTS, CANONICAL_EVENT_NAMES, isCanonicalEvent, eventTraits, deriveSubject } from './events.js';
 export type { CanonicalEvent, EventTraits } from './events.js';
 export { FAILURE_CLASSES, execResult, elapsedMs, roundMs } from './handler-result.js';
+export { nowMs } from './now-ms.js';
 export type {
   DialectName,
   ExecRequest,

@@ -1,5 +1,5 @@
 import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { collectSecrets, elapsedMs, execResult, OptionError, type OptionErrorCode, readStdout, redactSecrets, redactText } from '@hookwire/contract';
+import { collectSecrets, elapsedMs, execResult, OptionError, type OptionErrorCode, readStdout, redactSecrets, redactText, nowMs } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, parseTargetUrl, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildWebhookHeaders } from './build-http-headers.js';
@@ -76,7 +76,7 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
   return {
     kind: 'webhook',
     async run(hook, request) {
-      const started = performance.now();
+      const started = nowMs();
       const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('webhook', result, elapsedMs(started), flags);
       try {
         return await post(hook, request, finish);

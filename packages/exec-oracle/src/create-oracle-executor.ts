@@ -1,5 +1,5 @@
 import type { ExecFlags, ExecRequest, ExecResult, Executor, Failure, HandlerResult } from '@hookwire/contract';
-import { collectSecrets, elapsedMs, execResult, OptionError, type OptionErrorCode, redactSecrets, redactText } from '@hookwire/contract';
+import { collectSecrets, elapsedMs, execResult, OptionError, type OptionErrorCode, redactSecrets, redactText, nowMs } from '@hookwire/contract';
 import { clipFirstLine, describeHttpStatus, describeRequestError, postAndRead } from '@hookwire/http-post';
 import { Agent, type Dispatcher } from 'undici';
 import { buildJudgeMessages } from './build-oracle-messages.js';
@@ -89,7 +89,7 @@ export function createOracleExecutor(options: OracleExecutorOptions = {}): Execu
   return {
     kind: 'oracle',
     async run(hook, request) {
-      const started = performance.now();
+      const started = nowMs();
       const finish = (result: HandlerResult, flags: ExecFlags = {}): ExecResult => execResult('oracle', result, elapsedMs(started), flags);
       try {
         return await ask(hook, request, finish);

@@ -14,6 +14,7 @@ import {
   type Executor,
   type Failure,
   type ProcessEnd,
+  nowMs,
 } from '@hookwire/contract';
 import { captureOutput, type Capture } from './capture.js';
 import { buildEnvironment } from './environment.js';
@@ -89,7 +90,7 @@ async function runShellHook(hook: ShellHook, request: ExecRequest, settings: Set
 }
 
 async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Settings, envWarnings: string[]): Promise<ShellResult> {
-  const startedAt = performance.now();
+  const startedAt = nowMs();
   if (request.signal?.aborted === true) return finishWithoutProcess(request, startedAt, CANCELED, { canceled: true });
 
   // node:child_process directly: the executor does its own capture, timeout, tree kill and settle,
@@ -204,7 +205,7 @@ function finishWithoutProcess(
 /** The last resort for a bug in this package: still a result, never a rejection. */
 function finishWithInternalError(request: ExecRequest, error: unknown): ShellResult {
   const message = error instanceof Error ? error.message : String(error);
-  return finishWithoutProcess(request, performance.now(), { class: 'spawn', message: `internal error: ${message}` }, {});
+  return finishWithoutProcess(request, nowMs(), { class: 'spawn', message: `internal error: ${message}` }, {});
 }
 
 /** Closes both streams; open ones get one more poll of pending output first, then are destroyed. */

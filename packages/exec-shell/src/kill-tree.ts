@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import treeKill from 'tree-kill';
 import { isProcessAlive, readProcessTable, selectTree, type ProcessEntry } from './process-table.js';
+import { nowMs } from '@hookwire/contract';
 
 const POLL_INTERVAL_MS = 25;
 /** How long to wait, after SIGKILL, for the kernel to finish the processes off. */
@@ -39,9 +40,9 @@ function sendSignal(target: number, signal: NodeJS.Signals): void {
 }
 
 async function waitForTreeExit(pid: number, known: readonly ProcessEntry[], withinMs: number): Promise<boolean> {
-  const deadline = performance.now() + withinMs;
-  while (performance.now() < deadline) {
-    await sleep(Math.min(POLL_INTERVAL_MS, Math.max(1, deadline - performance.now())));
+  const deadline = nowMs() + withinMs;
+  while (nowMs() < deadline) {
+    await sleep(Math.min(POLL_INTERVAL_MS, Math.max(1, deadline - nowMs())));
     if (!(await isTreeAlive(pid, known))) return true;
   }
   return false;

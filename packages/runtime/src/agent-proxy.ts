@@ -9,6 +9,7 @@ import {
   type ExecResult,
   type HandlerResult,
   type HookSpec,
+  nowMs,
 } from '@hookwire/contract';
 
 /** What a host's proxy function is asked: run an agent-judged hook and answer like a handler. */
@@ -54,7 +55,7 @@ function readProxyAnswer(answer: unknown, eventName: string): HandlerResult {
 
 /** Runs a host's proxy function under the request's timeout and abort signal. */
 export async function runProxyFunction(proxy: ProxyFunction, spec: HookSpec, request: ExecRequest): Promise<ExecResult> {
-  const started = performance.now();
+  const started = nowMs();
   const finish = (result: HandlerResult, flags?: ExecFlags) => execResult('proxy', result, elapsedMs(started), flags);
   if (request.signal?.aborted) return finish({ warnings: [], failure: { class: 'canceled', message: 'canceled before the proxy was called' } }, { canceled: true });
   const deadline = startDeadline(request.timeoutMs, request.signal);

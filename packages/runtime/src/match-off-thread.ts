@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { DispatchError } from '@hookwire/contract';
 
 // The worker only runs RegExps the matcher compiled (their source and flags, the linear-time `l`
@@ -62,6 +61,8 @@ export async function matchOffThread(regexes: readonly RegExp[], subject: string
   try {
     return await new Promise<boolean[]>((resolve, reject) => {
       if (signal?.aborted) return reject(canceled());
+      // Loaded here, not imported: `node:worker_threads` costs every one-shot bridge ~2 ms to load, and most never match off-thread.
+      const { Worker } = process.getBuiltinModule('node:worker_threads');
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
         workerData: { patterns: regexes.map((regex) => ({ source: regex.source, flags: regex.flags })), subject },

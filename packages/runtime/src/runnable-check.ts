@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+// `fs.promises` read where used: `node:fs/promises` costs every one-shot bridge ~1 ms to load, and only `hookwire check` runs this.
+import { constants, promises as fs } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { findCommandTarget, type Diagnostic } from '@hookwire/contract';
 import type { ConfigState } from './config-state.js';
@@ -21,8 +21,8 @@ function diagnose(hook: LoadedHook, path: string, message: string): Diagnostic {
 
 async function isExecutableFile(path: string): Promise<boolean> {
   try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
+    if (!(await fs.stat(path)).isFile()) return false;
+    await fs.access(path, constants.X_OK);
     return true;
   } catch {
     return false;
@@ -31,7 +31,7 @@ async function isExecutableFile(path: string): Promise<boolean> {
 
 async function exists(path: string): Promise<boolean> {
   try {
-    await stat(path);
+    await fs.stat(path);
     return true;
   } catch {
     return false;

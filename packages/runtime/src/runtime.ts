@@ -18,6 +18,7 @@ import {
   HookwireError,
   isRecord,
   MAX_PAYLOAD_DEPTH,
+  nowMs,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
@@ -54,6 +55,11 @@ export interface RuntimeOptions {
   env?: Record<string, string | undefined>;
   /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
   observe?: boolean;
+  /**
+   * Reads config files (at start and on reload) with blocking calls: for a one-shot process such
+   * as the bridge, which has nothing else to do meanwhile (~2 ms a run); default false.
+   */
+  blockingConfigReads?: boolean;
 }
 
 export interface DispatchOptions {
@@ -158,7 +164,8 @@ function errorSummary(diagnostics: readonly Diagnostic[]): string {
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createJsonLogger();
   const executors = createExecutorTable();
-  const loaded = await loadConfigState(sourceOf(options));
+  const loadOptions = { blocking: options.blockingConfigReads === true };
+  const loaded = await loadConfigState(sourceOf(options), loadOptions);
   if (!loaded.ok) {
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
@@ -177,7 +184,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
   async function runObserved(event: string, payload: unknown, dispatchOptions: DispatchOptions): Promise<DispatchResult> {
     const message = { runtime, dispatchId: ++lastDispatchId } as DispatchEndMessage;
-    const started = performance.now();
+    const started = nowMs();
     try {
       const result = await runDispatch(event, payload, dispatchOptions, message);
       message.outcome = result.outcome;
@@ -189,7 +196,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       message.error = { code: error instanceof HookwireError ? error.code : 'HOOKWIRE_INTERNAL', message: error instanceof Error ? error.message : String(error) };
       throw error;
     } finally {
-      message.durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+      message.durationMs = Math.round((nowMs() - started) * 1000) / 1000;
       // Only dispatches that got as far as a start message end with one: a refused request (unknown event, bad payload) has neither.
       if (message.canonical !== undefined && dispatchEndChannel.hasSubscribers) dispatchEndChannel.publish(message);
     }
@@ -285,7 +292,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
 
   async function reload(config?: unknown): Promise<ReloadResult> {
-    const next = await loadConfigState(sourceOf(options, config));
+    const next = await loadConfigState(sourceOf(options, config), loadOptions);
     if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
     current = { state: next.state, memo: new SelectionMemo() };
     return { ok: true, diagnostics: [...next.state.diagnostics] };

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { ConfigError } from '@hookwire/runtime';
 import { HOST_NAMES, HOSTS } from './hosts.js';
@@ -21,7 +20,8 @@ export interface ConfigLookup {
 }
 
 /** Where the user-level config lives: `$XDG_CONFIG_HOME/hookwire/config.json`, else `~/.config/hookwire/config.json`. */
-export function locateUserConfig(env: Record<string, string | undefined>, home: string = homedir()): string {
+// `node:os` is loaded here, not imported: a bridge given `--config` never needs it.
+export function locateUserConfig(env: Record<string, string | undefined>, home: string = process.getBuiltinModule('node:os').homedir()): string {
   const base = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home, '.config');
   return join(base, 'hookwire', 'config.json');
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { DialectName } from '@hookwire/contract';
 import { readHostPayload, type HostPayload } from '../host/host-payload.js';
 
@@ -42,14 +43,59 @@ export async function readBridgeInput(input: AsyncIterable<Buffer | string>, wit
   }
 }
 
+/** Whether `text`, read so far, ends a complete JSON document at a line end: then no more is read. */
+function isComplete(text: string): boolean {
+  return text.endsWith('\n') && text.trimEnd().endsWith('}') && parsesAsJson(text);
+}
+
 async function readUntilComplete(input: AsyncIterable<Buffer | string>): Promise<string> {
+  if (isReadableStream(input)) return readStreamUntilComplete(input);
   const decoder = new TextDecoder();
   let text = '';
   for await (const chunk of input) {
     text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (text.endsWith('\n') && text.trimEnd().endsWith('}') && parsesAsJson(text)) return text;
+    if (isComplete(text)) return text;
   }
   return text + decoder.decode();
+}
+
+type ReadableStream = AsyncIterable<Buffer | string> & Pick<Readable, 'on' | 'off' | 'destroy'>;
+
+function isReadableStream(input: AsyncIterable<Buffer | string>): input is ReadableStream {
+  return typeof (input as Partial<Readable>).on === 'function' && typeof (input as Partial<Readable>).destroy === 'function';
+}
+
+/**
+ * `readUntilComplete` on a stream (process.stdin) through its events: the same text, the stream
+ * destroyed once the document is complete as the async iterator would, without building one
+ * (~2 ms of every one-shot bridge, docs/performance.md). A stream that closes before its end is an
+ * error, as it is to the iterator.
+ */
+function readStreamUntilComplete(stream: ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let text = '';
+    const settle = (finish: () => void) => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+      finish();
+    };
+    const onData = (chunk: Buffer | string) => {
+      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      if (!isComplete(text)) return;
+      settle(() => resolve(text));
+      stream.destroy();
+    };
+    const onEnd = () => settle(() => resolve(text + decoder.decode()));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onClose = () => settle(() => reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+    stream.on('close', onClose);
+  });
 }
 
 function parsesAsJson(text: string): boolean {

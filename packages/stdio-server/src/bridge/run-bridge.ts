@@ -1,4 +1,4 @@
-import { ConfigError, HookwireError, resolveEventIn, type DialectName } from '@hookwire/contract';
+import { ConfigError, HookwireError, nowMs, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { auditFailureRecordOf, createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { appendAuditLine } from '../append-audit-line.js';
 import { answerHost } from '../host/answer-host.js';
@@ -114,7 +114,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     return 0;
   }
 
-  const startedAt = performance.now();
+  const startedAt = nowMs();
   const unknown = { event: undefined, eventName: undefined, stopHookActive: undefined };
   let text: string;
   try {
@@ -148,6 +148,8 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
       ...(options.observe === true ? { observe: true } : {}),
+      // One event, then exit: nothing else runs while the config is read.
+      blockingConfigReads: true,
     });
   } catch (error) {
     return fail(context, codeOf(error), describeStartFailure(error));
@@ -174,7 +176,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       signal: controller.signal,
       passAllow: options.passAllow,
       // The budget bounds the whole run: what reading stdin and loading the config took is spent.
-      ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
+      ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (nowMs() - startedAt)) }),
     });
     unsubscribeAudit?.();
     for (const line of records.splice(0)) await appendAudit(line);

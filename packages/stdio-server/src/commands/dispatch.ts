@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+// `fs.promises` read where used: `node:fs/promises` costs every other command ~1 ms to load.
+import { promises as fs } from 'node:fs';
 import { resolveEvent } from '@hookwire/contract';
 import { createRuntime } from '@hookwire/runtime';
 import { CommandUsageError, type Command } from '../command.js';
@@ -49,7 +50,7 @@ export const dispatchCommand: Command = {
     const source = typeof values.payload === 'string' ? values.payload : '-';
     let payload: unknown;
     try {
-      payload = JSON.parse(source === '-' ? await readStdin() : await readFile(source, 'utf8'));
+      payload = JSON.parse(source === '-' ? await readStdin() : await fs.readFile(source, 'utf8'));
     } catch (error) {
       throw new CommandUsageError(`hookwire dispatch: cannot read the payload from ${source === '-' ? 'stdin' : source}: ${(error as Error).message}`, dispatchCommand.usage, { cause: error });
     }

@@ -1,6 +1,6 @@
 import { channel } from 'node:diagnostics_channel';
 import type { Writable } from 'node:stream';
-import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId } from '@hookwire/contract';
+import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId, nowMs } from '@hookwire/contract';
 import { subscribeAuditLog, type DispatchResult, type Runtime } from '@hookwire/runtime';
 import { answerHost, type HostAnswer, type HostPayload } from '../host/answer-host.js';
 import { CancelHandle } from './cancel-handle.js';
@@ -79,7 +79,7 @@ export function createSession(options: SessionOptions): Session {
     audit === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => audit.write(line), payloads: options.auditOmitsPayloads !== true });
 
   function publish(result: DispatchResult, started: number): void {
-    if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: performance.now() - started } satisfies DispatchMessage);
+    if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: nowMs() - started } satisfies DispatchMessage);
   }
 
   async function dispatch(request: ParsedDispatch, handle: CancelHandle, context: RequestContext | undefined): Promise<SessionResponse> {
@@ -88,7 +88,7 @@ export function createSession(options: SessionOptions): Session {
       byId.set(request.id!, handle);
     }
     inFlight.add(handle);
-    const started = dispatchChannel.hasSubscribers ? performance.now() : 0;
+    const started = dispatchChannel.hasSubscribers ? nowMs() : 0;
     try {
       const result = await runtime.dispatch(request.event, request.payload ?? {}, {
         makeSignal: handle.signal,
@@ -132,7 +132,7 @@ export function createSession(options: SessionOptions): Session {
     },
     async answer(dialect, payload, handle = new CancelHandle(), context) {
       inFlight.add(handle);
-      const started = dispatchChannel.hasSubscribers ? performance.now() : 0;
+      const started = dispatchChannel.hasSubscribers ? nowMs() : 0;
       try {
         return await answerHost(runtime, dialect, payload, {
           makeSignal: handle.signal,

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +35,13 @@ async function closedPort(): Promise<number> {
 const payload = `${JSON.stringify({ session_id: 's', cwd: '/tmp', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })}\n`;
 const DENY = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}\n';
 
-describe('command-only hosts: curl posting stdin to hookwire serve', () => {
+// These tests run the real curl, as a host's hook command would. A machine without it (a slim
+// container image) cannot run them: say so instead of failing on exit 127.
+const CURL = spawnSync('curl', ['--version'], { encoding: 'utf8' });
+const HAS_CURL = CURL.status === 0;
+if (!HAS_CURL) console.warn(`command-hosts.test.ts: skipped: no curl on PATH (${CURL.error?.message ?? `curl --version exited ${CURL.status}`}); docs/serve.md's curl hook is untested here`);
+
+describe.skipIf(!HAS_CURL)('command-only hosts: curl posting stdin to hookwire serve', () => {
   it('the one-line curl hook prints serve\'s answer; plain curl fails open when serve is down, the || guard fails closed', async () => {
     const { config } = await project({ hooks: [answer('PreToolUse', 2, '', 'no rm -rf', { matcher: 'Bash' })] });
     const server = await startServe(['--config', config]);

@@ -20,11 +20,17 @@ export interface ServeProcess {
 
 const running = new Set<ChildProcess>();
 
+/** Where a serve starts: its working directory, and the executable (default {@link HOOKWIRE_BIN}). */
+export interface ServeStart {
+  cwd?: string;
+  bin?: string;
+}
+
 /** Starts the real `hookwire serve ARGS` and waits for its `listening on` line. Rejects with its stderr if it exits first. */
-export function startServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
+export function startServe(args: string[], env: NodeJS.ProcessEnv = process.env, start: ServeStart = {}): Promise<ServeProcess> {
   const base = { ...env };
   delete base.HOOKWIRE_BRIDGE_DEPTH;
-  const child = spawn(process.execPath, [HOOKWIRE_BIN, 'serve', ...args], { env: base, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [start.bin ?? HOOKWIRE_BIN, 'serve', ...args], { env: base, cwd: start.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   running.add(child);
   let stdout = '';
   let stderr = '';
@@ -59,8 +65,8 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = process.env)
 }
 
 /** Runs `hookwire serve ARGS` expecting it to refuse to start: its exit and stderr. */
-export async function refusedServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [HOOKWIRE_BIN, 'serve', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function refusedServe(args: string[], env: NodeJS.ProcessEnv = process.env, start: ServeStart = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [start.bin ?? HOOKWIRE_BIN, 'serve', ...args], { env, cwd: start.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let stdout = '';
   let stderr = '';
