@@ -10,7 +10,9 @@ import {
   ConfigError,
   describeType,
   DispatchError,
+  exceedsDepth,
   isRecord,
+  MAX_PAYLOAD_DEPTH,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
@@ -132,6 +134,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
       : selectHooks(eventHooks, hasSubject, subject, memo);
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
+    // Checked only once a hook will run: the no-match path never walks the payload.
+    if (exceedsDepth(given, MAX_PAYLOAD_DEPTH)) {
+      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels; it cannot be shown to hooks`);
+    }
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupSidecars, isGone, startSidecar, tempDir, writeConfig } from './sidecar.js';
+import { spawn } from 'node:child_process';
+import { cleanupSidecars, HOOKWIRE, isGone, startSidecar, tempDir, writeConfig } from './sidecar.js';
 
 afterEach(cleanupSidecars);
 
@@ -157,6 +158,29 @@ describe('hookwire listen', () => {
     sidecar.child.stdin.end();
     expect(await sidecar.closed).toEqual({ code: 0, signal: null });
     expect(sidecar.responses).toEqual([expect.objectContaining({ ok: true, id: 1, outcome: expect.objectContaining({ decision: 'deny' }) })]);
+  });
+
+  it('loses no answer at end of input or bye when the host reads its stdout slowly', async () => {
+    // stdout is a pipe: what does not fit in it waits in the process, and exiting at once would drop it.
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [guard] });
+    for (const ending of ['eof', 'bye'] as const) {
+      const child = spawn(process.execPath, [HOOKWIRE, 'listen', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child.stdout.pause();
+      const count = 3000;
+      let requests = '';
+      for (let i = 0; i < count; i++) requests += `${JSON.stringify({ op: 'dispatch', id: i, event: 'PreToolUse', payload: { tool_name: 'Read', tool_input: { file_path: 'x'.repeat(200) } } })}\n`;
+      child.stdin.end(ending === 'bye' ? `${requests}{"op":"bye","id":"bye"}\n` : requests);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stdout.resume();
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      const lines = stdout.split('\n');
+      const cut = lines.pop();
+      const ids = new Set(lines.map((line) => (JSON.parse(line) as { id: unknown }).id));
+      expect({ ending, code, answers: ids.size, cut }).toEqual({ ending, code: 0, answers: ending === 'bye' ? count + 1 : count, cut: '' });
+    }
   });
 
   it('on SIGTERM cancels what is in flight, kills the trees and exits', async () => {

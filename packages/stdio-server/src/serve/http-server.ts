@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { describeType, isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
+import { describeType, DispatchError, isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
 import { readHostPayload } from '../host/host-payload.js';
 import { CancelHandle } from '../session/cancel-handle.js';
@@ -118,7 +118,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         send(res, route, 200, answer.stdout);
       } catch (error) {
         if (handle.canceled) return shutDown(res, route);
-        sendError(res, route, 500, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
+        // A payload the runtime refuses (too deep to show to hooks) is the client's error, as malformed JSON is.
+        const status = error instanceof DispatchError && error.code === 'HOOKWIRE_BAD_PAYLOAD' ? 400 : 500;
+        sendError(res, route, status, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
   }
