@@ -3,7 +3,7 @@ import { CANONICAL_EVENT_NAMES, eventNameIn, type CanonicalEvent, type DialectNa
 /** What `hookwire init` and the config lookup need to know about one host: data, so a host is one more row. */
 export interface HostProfile {
   /** The `--dialect` the bridge speaks for this host. */
-  dialect: DialectName;
+  dialect: DialectName | 'copilot' | 'cursor';
   /** The environment variable the host sets to the project's root when it runs a hook. */
   projectDirVar: string;
   /** The host's project settings file, relative to the project directory. */
@@ -16,6 +16,18 @@ export interface HostProfile {
   shellTool: string;
   /** The host's own limit for the bridge, in its unit (Claude Code: seconds); above `--budget`. */
   timeout: number;
+  /**
+   * How the settings list hooks: `grouped` (default; Claude Code: entries `{matcher, hooks:
+   * [handler]}`), or `flat` (Copilot CLI, Cursor: the handlers themselves, under each event).
+   */
+  layout?: 'grouped' | 'flat';
+  /** A handler's field for its command line (default `command`; Copilot CLI: `bash`) and for its timeout (default `timeout`; Copilot CLI: `timeoutSec`). */
+  commandField?: string;
+  timeoutField?: string;
+  /** The members a settings file starts with when init creates it (Copilot CLI, Cursor: `version: 1`). */
+  header?: Readonly<Record<string, unknown>>;
+  /** Whether the bridge command names its event (`--event NAME`): for a host whose payload does not (Copilot CLI's camelCase events). */
+  eventFlag?: boolean;
 }
 
 /** The bridge's own bound (seconds), below the host timeout so that hookwire, not the host, decides what a slow hook means. */
@@ -23,6 +35,35 @@ export const BRIDGE_BUDGET_SEC = 110;
 export const HOST_TIMEOUT_SEC = 120;
 
 const CLAUDE_UNMATCHED: ReadonlySet<CanonicalEvent> = new Set(['prompt:submit', 'turn:stop']);
+
+/**
+ * Copilot CLI's camelCase event names (its own dialect; PascalCase names switch it to a Claude-like
+ * payload). camelCase payloads carry no event name, hence `--event` in each entry.
+ */
+const COPILOT_EVENTS: Readonly<Record<CanonicalEvent, string>> = {
+  'session:start': 'sessionStart',
+  'prompt:submit': 'userPromptSubmitted',
+  'tool:before': 'preToolUse',
+  'tool:after': 'postToolUse',
+  'turn:stop': 'agentStop',
+  'subagent:start': 'subagentStart',
+  'subagent:end': 'subagentStop',
+};
+
+/** Cursor's event names (`.cursor/hooks.json`, dialects.md §4.2). */
+const CURSOR_EVENTS: Readonly<Record<CanonicalEvent, string>> = {
+  'session:start': 'sessionStart',
+  'prompt:submit': 'beforeSubmitPrompt',
+  'tool:before': 'preToolUse',
+  'tool:after': 'postToolUse',
+  'turn:stop': 'stop',
+  'subagent:start': 'subagentStart',
+  'subagent:end': 'subagentStop',
+};
+
+function listFlatEvents(names: Readonly<Record<CanonicalEvent, string>>): { name: string; matcher: boolean }[] {
+  return CANONICAL_EVENT_NAMES.map((event) => ({ name: names[event], matcher: false }));
+}
 
 export const HOSTS = {
   claude: {
@@ -34,6 +75,32 @@ export const HOSTS = {
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,
   },
+  copilot: {
+    dialect: 'copilot',
+    projectDirVar: 'COPILOT_PROJECT_DIR',
+    settingsPath: '.github/hooks/hookwire.json',
+    events: listFlatEvents(COPILOT_EVENTS),
+    bridgeProgram: '"$COPILOT_PROJECT_DIR"/node_modules/.bin/hookwire',
+    // The matcher of hookwire's own config is tested against Claude Code's tool names, whatever the host.
+    shellTool: 'Bash',
+    timeout: HOST_TIMEOUT_SEC,
+    layout: 'flat',
+    commandField: 'bash',
+    timeoutField: 'timeoutSec',
+    header: { version: 1 },
+    eventFlag: true,
+  },
+  cursor: {
+    dialect: 'cursor',
+    projectDirVar: 'CURSOR_PROJECT_DIR',
+    settingsPath: '.cursor/hooks.json',
+    events: listFlatEvents(CURSOR_EVENTS),
+    bridgeProgram: '"$CURSOR_PROJECT_DIR"/node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    timeout: HOST_TIMEOUT_SEC,
+    layout: 'flat',
+    header: { version: 1 },
+  },
 } as const satisfies Record<string, HostProfile>;
 
 export type HostName = keyof typeof HOSTS;
@@ -44,7 +111,46 @@ export function isHostName(name: string): name is HostName {
   return Object.hasOwn(HOSTS, name);
 }
 
-/** The command line a host runs on each event: `<program> run --budget N` (the config is found by the default lookup). */
-export function renderBridgeCommand(host: HostProfile): string {
-  return `${host.bridgeProgram} run --budget ${BRIDGE_BUDGET_SEC}`;
+/**
+ * A host with no command hooks, whose hooks are plugins (OpenCode): init writes a plugin file that
+ * loads hookwire's plugin package, in place of settings entries.
+ */
+export interface PluginHostProfile {
+  /** The plugin file init writes, relative to the project directory. */
+  pluginPath: string;
+  /** The package the plugin file loads, which the project installs. */
+  pluginPackage: string;
+  /** The plugin file's text. */
+  pluginText: string;
+  /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
+  shellTool: string;
+}
+
+export const PLUGIN_HOSTS = {
+  opencode: {
+    pluginPath: '.opencode/plugin/hookwire.js',
+    pluginPackage: '@hookwire/opencode',
+    pluginText: "// Written by hookwire init --host opencode: runs the project's hookwire config (.hookwire.json) in OpenCode.\nexport { HookwirePlugin } from '@hookwire/opencode';\n",
+    shellTool: 'Bash',
+  },
+} as const satisfies Record<string, PluginHostProfile>;
+
+export type PluginHostName = keyof typeof PLUGIN_HOSTS;
+
+/** Every `init --host` value: the hosts with settings, then the plugin hosts. */
+export const INIT_HOST_NAMES = [...HOST_NAMES, ...(Object.keys(PLUGIN_HOSTS) as PluginHostName[])] as const;
+
+export function isPluginHostName(name: string): name is PluginHostName {
+  return Object.hasOwn(PLUGIN_HOSTS, name);
+}
+
+/**
+ * The command line a host runs on an event: `<program> run --budget N` (the config is found by the
+ * default lookup), with `--dialect` for a host other than Claude Code and `--event` where the host's
+ * payload does not name its event.
+ */
+export function renderBridgeCommand(host: HostProfile, eventName?: string): string {
+  const dialect = host.dialect === 'claude' ? '' : ` --dialect ${host.dialect}`;
+  const event = host.eventFlag === true && eventName !== undefined ? ` --event ${eventName}` : '';
+  return `${host.bridgeProgram} run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
 }
