@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '@hookwire/test-utils';
 import { REPO_DIR } from './claude-settings.js';
 
 // Claude Code guards, unchanged, for the cross-host tests: hookwire config hooks in the Claude
@@ -45,3 +47,34 @@ export function describeSlowHook(pidFile: string): Record<string, unknown> {
 export function describeAliveCheck(pidFile: string): string {
   return `if test -s ${pidFile}; then kill -0 $(cat ${pidFile}) 2>/dev/null && echo ALIVE || echo DEAD; else echo NO-PID; fi`;
 }
+
+/**
+ * The cross-host turn's config: SessionStart and UserPromptSubmit contexts, the two guards (the
+ * inline one first, then cc-safety-net), PreToolUse and PostToolUse contexts on Bash.
+ */
+export function describeGuardedConfig(): { hooks: Record<string, unknown>[] } {
+  return {
+    hooks: [
+      describeContextHook('ss', 'SessionStart', 'SS-CTX'),
+      describeContextHook('ups', 'UserPromptSubmit', 'UPS-CTX'),
+      RM_RF_GUARD,
+      SAFETY_NET_GUARD,
+      describeContextHook('pre', 'PreToolUse', 'PRE-CTX', 'Bash'),
+      describeContextHook('post', 'PostToolUse', 'POST-CTX', 'Bash'),
+    ],
+  };
+}
+
+/** The scripted turn for it: a harmless command, then one both guards deny (`marker` must not appear). */
+export const GUARDED_SCRIPT = [{ bash: 'echo hi' }, { bash: 'rm -rf ~/keep && touch marker' }, { text: 'finished' }];
+
+/** A fresh project (removed with the test's temp folders) holding `config` as its `.hookwire.json` (a string is written as it is). */
+export async function makeHookwireProject(config: unknown): Promise<string> {
+  const dir = join(await tempDir('hookwire-host-project-'), 'project');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, '.hookwire.json'), typeof config === 'string' ? config : `${JSON.stringify(config, null, 2)}\n`);
+  return dir;
+}
+
+/** A `.hookwire.json` with a typo (`evnt`): the config cannot load. */
+export const BROKEN_CONFIG = '{ "hooks": [ { "id": "typo", "evnt": "PreToolUse", "type": "command", "command": "exit 2" } ] }\n';

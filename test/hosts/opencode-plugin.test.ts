@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '@hookwire/test-utils';
+import { removeTempDirs } from '@hookwire/test-utils';
 import { REPO_DIR } from './claude-settings.js';
 import { listLastMessages, listToolResults, readContent } from './fake-chat-completions.js';
-import { describeAliveCheck, describeContextHook, describeSlowHook, RM_RF_GUARD, RM_RF_REASON, SAFETY_NET_GUARD, SAFETY_NET_REASON } from './guards.js';
+import { BROKEN_CONFIG, describeAliveCheck, describeGuardedConfig, describeSlowHook, GUARDED_SCRIPT, makeHookwireProject, RM_RF_REASON, SAFETY_NET_REASON } from './guards.js';
 import { runOpenCode } from './opencode.js';
 
 // The hookwire plugin (packages/opencode-plugin, built) in the real OpenCode, dropped into
@@ -16,26 +15,10 @@ afterAll(() => removeTempDirs());
 
 const PLUGIN_SHIM = `export { HookwirePlugin } from ${JSON.stringify(pathToFileURL(join(REPO_DIR, 'packages', 'opencode-plugin', 'lib', 'index.js')).href)};\n`;
 
-async function makeProject(config: unknown): Promise<string> {
-  const dir = join(await tempDir('hookwire-opencode-plugin-'), 'project');
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, '.hookwire.json'), typeof config === 'string' ? config : `${JSON.stringify(config, null, 2)}\n`);
-  return dir;
-}
-
 describe('the hookwire plugin in the real OpenCode', () => {
   it('Claude Code guards deny rm -rf, both reasons in config order; contexts reach the model', async () => {
-    const cwd = await makeProject({
-      hooks: [
-        describeContextHook('ss', 'SessionStart', 'SS-CTX'),
-        describeContextHook('ups', 'UserPromptSubmit', 'UPS-CTX'),
-        RM_RF_GUARD,
-        SAFETY_NET_GUARD,
-        describeContextHook('pre', 'PreToolUse', 'PRE-CTX', 'Bash'),
-        describeContextHook('post', 'PostToolUse', 'POST-CTX', 'Bash'),
-      ],
-    });
-    const run = await runOpenCode({ cwd, plugins: { hookwire: PLUGIN_SHIM }, script: [{ bash: 'echo hi' }, { bash: 'rm -rf ~/keep && touch marker' }, { text: 'finished' }] });
+    const cwd = await makeHookwireProject(describeGuardedConfig());
+    const run = await runOpenCode({ cwd, plugins: { hookwire: PLUGIN_SHIM }, script: GUARDED_SCRIPT });
     expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
     const [harmless, denied] = listToolResults(run.requests);
     expect(harmless).toBe('hi\n\n\nPRE-CTX\n\nPOST-CTX');
@@ -47,14 +30,14 @@ describe('the hookwire plugin in the real OpenCode', () => {
   });
 
   it('a hook past its timeout is killed with its tree before the tool runs; a broken config blocks nothing and says so', async () => {
-    const slow = await makeProject({ hooks: [describeSlowHook('grandchild.pid')] });
+    const slow = await makeHookwireProject({ hooks: [describeSlowHook('grandchild.pid')] });
     const timedOut = await runOpenCode({ cwd: slow, plugins: { hookwire: PLUGIN_SHIM }, script: [{ bash: describeAliveCheck('grandchild.pid') }, { text: 'finished' }] });
     expect({ exitCode: timedOut.exitCode, timedOut: timedOut.timedOut }).toEqual({ exitCode: 0, timedOut: false });
     // The slow hook's onError is the default (warn): its timeout does not block, and its grandchild is gone.
     expect(listToolResults(timedOut.requests)).toEqual(['DEAD\n']);
     expect(timedOut.stderr).toMatch(/hook slow failed \(timeout\): timed out after 1000 ms/);
 
-    const broken = await makeProject('{ "hooks": [ { "id": "typo", "evnt": "PreToolUse", "type": "command", "command": "exit 2" } ] }\n');
+    const broken = await makeHookwireProject(BROKEN_CONFIG);
     const unguarded = await runOpenCode({ cwd: broken, plugins: { hookwire: PLUGIN_SHIM }, script: [{ bash: 'touch marker && echo made' }, { text: 'finished' }] });
     expect({ exitCode: unguarded.exitCode, timedOut: unguarded.timedOut }).toEqual({ exitCode: 0, timedOut: false });
     expect(listToolResults(unguarded.requests)).toEqual(['made\n']);
