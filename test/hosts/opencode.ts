@@ -54,6 +54,7 @@ export function describeOpenCodeConfig(baseUrl: string): Record<string, unknown>
   return {
     autoupdate: false,
     share: 'disabled',
+    snapshot: false,
     model: 'fake/fake-model',
     provider: {
       fake: {
