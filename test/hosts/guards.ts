@@ -50,7 +50,8 @@ export function describeAliveCheck(pidFile: string): string {
 
 /**
  * The cross-host turn's config: SessionStart and UserPromptSubmit contexts, the two guards (the
- * inline one first, then cc-safety-net), PreToolUse and PostToolUse contexts on Bash.
+ * inline one first, then cc-safety-net), a PreToolUse context, PostToolUse feedback (a block with
+ * a reason) and context on Bash, and a Stop hook that asks once to keep going.
  */
 export function describeGuardedConfig(): { hooks: Record<string, unknown>[] } {
   return {
@@ -60,13 +61,24 @@ export function describeGuardedConfig(): { hooks: Record<string, unknown>[] } {
       RM_RF_GUARD,
       SAFETY_NET_GUARD,
       describeContextHook('pre', 'PreToolUse', 'PRE-CTX', 'Bash'),
+      { id: 'post-feedback', event: 'PostToolUse', matcher: 'Bash', type: 'command', command: `echo '{"decision":"block","reason":"POST-FEEDBACK"}'`, timeout: 10 },
       describeContextHook('post', 'PostToolUse', 'POST-CTX', 'Bash'),
+      KEEP_GOING_HOOK,
     ],
   };
 }
 
-/** The scripted turn for it: a harmless command, then one both guards deny (`marker` must not appear). */
-export const GUARDED_SCRIPT = [{ bash: 'echo hi' }, { bash: 'rm -rf ~/keep && touch marker' }, { text: 'finished' }];
+/** A Stop hook that blocks once (`stop_hook_active` false) with `KEEP-GOING`: the model should go on. */
+export const KEEP_GOING_HOOK = {
+  id: 'keep-going',
+  event: 'Stop',
+  type: 'command',
+  command: `node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{if(JSON.parse(s).stop_hook_active!==true)console.log(JSON.stringify({decision:'block',reason:'KEEP-GOING'}))})"`,
+  timeout: 10,
+};
+
+/** The scripted turn for it: a harmless command, then one both guards deny (`marker` must not appear), then an answer, and one more after a Stop block. */
+export const GUARDED_SCRIPT = [{ bash: 'echo hi' }, { bash: 'rm -rf ~/keep && touch marker' }, { text: 'finished' }, { text: 'really finished' }];
 
 /** A fresh project (removed with the test's temp folders) holding `config` as its `.hookwire.json` (a string is written as it is). */
 export async function makeHookwireProject(config: unknown): Promise<string> {

@@ -21,12 +21,16 @@ describe('the hookwire plugin in the real OpenCode', () => {
     const run = await runOpenCode({ cwd, plugins: { hookwire: PLUGIN_SHIM }, script: GUARDED_SCRIPT });
     expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
     const [harmless, denied] = listToolResults(run.requests);
-    expect(harmless).toBe('hi\n\n\nPRE-CTX\n\nPOST-CTX');
+    // The tool's output, then what hooks added: the PreToolUse context, the PostToolUse feedback, the PostToolUse context.
+    expect(harmless).toBe('hi\n\n\nPRE-CTX\n\nPOST-FEEDBACK\n\nPOST-CTX');
     expect(denied?.startsWith(`${RM_RF_REASON}\n\n${SAFETY_NET_REASON}`)).toBe(true);
     expect(existsSync(join(cwd, 'marker'))).toBe(false);
     const messages = listLastMessages(run.requests);
     expect(messages.filter((message) => message.role === 'system').map((message) => readContent(message.content))).toContain('SS-CTX');
     expect(readContent(messages.find((message) => message.role === 'user')?.content)).toBe('Do the task.\nUPS-CTX');
+    // OpenCode cannot continue a stopped turn from a plugin: the Stop hook's block is not applied (no fourth request;
+    // the plugin logs it, but `opencode run` exits at session.idle without waiting for it: the unit tests check the log).
+    expect(run.requests.filter((request) => request.role === 'main')).toHaveLength(3);
   });
 
   it('a hook past its timeout is killed with its tree before the tool runs; a broken config blocks nothing and says so', async () => {

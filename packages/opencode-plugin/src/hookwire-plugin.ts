@@ -44,11 +44,17 @@ export interface HookwireHooks {
 /** The text a deny without a reason is shown as. */
 export const DEFAULT_DENY_REASON = 'blocked by a hookwire hook (no reason given)';
 
-/** What an `ask` becomes: OpenCode gives a plugin no way to ask the user (its `permission.ask` hook is never called), so it is a deny with the reason. */
+/**
+ * The reason of a block, if the folded outcome holds one: a deny, an ask (OpenCode gives a plugin
+ * no way to ask the user — its `permission.ask` hook is never called — so an ask is a deny), or one
+ * the fold downgraded on an event that cannot block (a PostToolUse block, Claude Code's feedback).
+ */
 function describeDenial(result: DispatchResult): string | undefined {
-  const { decision, reason } = result.outcome;
-  if (decision !== 'deny' && decision !== 'ask') return undefined;
-  return reason !== undefined && reason !== '' ? reason : DEFAULT_DENY_REASON;
+  const { decision, reason, downgraded, rawDecision, rawReason } = result.outcome;
+  const blocked = decision === 'deny' || decision === 'ask';
+  if (!blocked && !(downgraded && rawDecision !== undefined)) return undefined;
+  const given = blocked ? reason : rawReason;
+  return given !== undefined && given !== '' ? given : DEFAULT_DENY_REASON;
 }
 
 function readPromptText(parts: readonly TextPart[]): string {

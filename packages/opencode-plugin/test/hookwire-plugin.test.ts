@@ -72,4 +72,26 @@ describe('HookwirePlugin', () => {
     const hooks = await HookwirePlugin({ client: { app: { log: async () => undefined } }, directory }, { config: 'guards.json' });
     await expect(hooks['tool.execute.before']({ tool: 'bash', sessionID: 's', callID: 'c' }, { args: { command: 'rm -rf /' } })).rejects.toThrow(/^NO RM$/);
   });
+
+  it('session events: SessionStart context goes into that session\'s system prompt; a Stop block is logged, not applied', async () => {
+    const stop = { id: 'keep-going', event: 'Stop', type: 'command', command: `echo '{"decision":"block","reason":"KEEP-GOING"}'` };
+    const { hooks, logged } = await startPlugin({ hooks: [CONTEXT('SessionStart', 'SS'), stop] });
+    await hooks.event({ event: { type: 'session.created', properties: { info: { id: 'ses_1' } } } });
+    const system = { system: ['base'] };
+    await hooks['experimental.chat.system.transform']({ sessionID: 'ses_1' }, system);
+    expect(system.system).toEqual(['base', 'SS']);
+    const other = { system: ['base'] };
+    await hooks['experimental.chat.system.transform']({ sessionID: 'ses_2' }, other);
+    expect(other.system).toEqual(['base']);
+    await hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_1' } } });
+    expect(logged.at(-1)).toEqual({ level: 'warn', message: 'a Stop hook asked to keep going ("KEEP-GOING"), but OpenCode cannot continue a turn from a plugin: not applied' });
+  });
+
+  it('a PostToolUse block is feedback: its reason is appended to the tool output, before the contexts', async () => {
+    const feedback = { id: 'feedback', event: 'PostToolUse', type: 'command', command: `echo '{"decision":"block","reason":"FIX IT"}'` };
+    const { hooks } = await startPlugin({ hooks: [feedback, CONTEXT('PostToolUse', 'AFTER')] });
+    const output = { title: 'ls', output: 'a', metadata: {} };
+    await hooks['tool.execute.after']({ tool: 'bash', sessionID: 's', callID: 'c', args: { command: 'ls' } }, output);
+    expect(output.output).toBe('a\n\nFIX IT\n\nAFTER');
+  });
 });
