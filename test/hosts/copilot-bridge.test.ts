@@ -18,7 +18,8 @@ describe('hookwire as the only hook of the real Copilot CLI', () => {
     const run = await runCopilot({ cwd, hookFiles: { hookwire: describeCopilotBridgeHooks() }, script: GUARDED_SCRIPT });
     expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
     const [harmless, denied] = listToolResults(run.requests);
-    expect(harmless).toBe('hi\n<shellId: 0 completed with exit code 0>\n\nTool "bash" succeeded. Additional guidance from postToolUse hooks:\nPOST-CTX');
+    // PostToolUse feedback (a block with a reason) and context: Copilot's postToolUse takes additional guidance, appended to the result.
+    expect(harmless).toBe('hi\n<shellId: 0 completed with exit code 0>\n\nTool "bash" succeeded. Additional guidance from postToolUse hooks:\nPOST-FEEDBACK\n\nPOST-CTX');
     expect(denied?.startsWith(`Denied by preToolUse hook: ${RM_RF_REASON}\n\n${SAFETY_NET_REASON}`)).toBe(true);
     expect(existsSync(join(cwd, 'marker'))).toBe(false);
     // preToolUse context: a user message after the tool's result.
@@ -26,6 +27,9 @@ describe('hookwire as the only hook of the real Copilot CLI', () => {
     const users = listLastMessages(run.requests).filter((message) => message.role === 'user').map((message) => readContent(message.content));
     expect(users).toContain('SS-CTX');
     expect(users.some((text) => text.endsWith('Do the task.\n\n<system_reminder>\nUPS-CTX\n</system_reminder>'))).toBe(true);
+    // The Stop hook's block: Copilot re-prompts the model with its reason, once (the second agentStop has stop_hook_active).
+    expect(users.at(-1)).toMatch(/\n\nKEEP-GOING$/);
+    expect(run.requests.filter((request) => request.role === 'main')).toHaveLength(4);
   });
 
   it('a hook past its timeout is killed with its tree before the tool runs; a broken config blocks nothing', async () => {
