@@ -136,6 +136,8 @@ export async function HookwirePlugin(ctx: OpenCodeContext, given?: Record<string
       if (added.length > 0) output.output = `${output.output}\n\n${added.join('\n\n')}`;
     },
     'chat.message': async (input, output) => {
+      // A subagent's prompt is the parent's tool call (Task), not the user's: Claude Code runs no UserPromptSubmit for it.
+      if (parents.has(input.sessionID)) return;
       const { result, refusal } = await dispatch('prompt:submit', { session_id: input.sessionID, prompt: readPromptText(output.parts) });
       if (refusal !== undefined) throw new Error(refusal);
       if (result === undefined) return;

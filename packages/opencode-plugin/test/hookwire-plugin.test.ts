@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from '@opencode-ai/plugin';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,5 +93,20 @@ describe('HookwirePlugin', () => {
     const output = { title: 'ls', output: 'a', metadata: {} };
     await hooks['tool.execute.after']({ tool: 'bash', sessionID: 's', callID: 'c', args: { command: 'ls' } }, output);
     expect(output.output).toBe('a\n\nFIX IT\n\nAFTER');
+  });
+
+  it("a child session's prompt (a Task's) runs no UserPromptSubmit hook; its start and stop are SubagentStart and SubagentStop", async () => {
+    const dir = await tempDir('hookwire-opencode-unit-');
+    const seen = join(dir, 'seen.jsonl');
+    const record = (event: string) => ({ id: `rec-${event}`, event, type: 'command', command: `cat >> ${seen}; echo >> ${seen}` });
+    const { hooks } = await startPlugin({ hooks: [record('UserPromptSubmit'), record('SubagentStart'), record('SubagentStop')] });
+    await hooks.event({ event: { type: 'session.created', properties: { info: { id: 'ses_child', parentID: 'ses_parent' } } } });
+    await hooks['chat.message']({ sessionID: 'ses_child' }, { message: {}, parts: [{ type: 'text', text: 'subtask' }] });
+    await hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_child' } } });
+    const lines = (await readFile(seen, 'utf8')).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.hook_event_name, line.session_id, line.agent_id])).toEqual([
+      ['SubagentStart', 'ses_parent', 'ses_child'],
+      ['SubagentStop', 'ses_parent', 'ses_child'],
+    ]);
   });
 });
