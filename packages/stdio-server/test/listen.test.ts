@@ -219,6 +219,39 @@ describe('hookwire listen', () => {
     ]);
   });
 
+  it('--log records are replayable (v 1: dialect, subject, cwd, payload, config digest); --log-omit-payloads leaves payloads out', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [guard] });
+    const full = join(dir, 'full.jsonl');
+    const bare = join(dir, 'bare.jsonl');
+    for (const [log, extra] of [[full, []], [bare, ['--log-omit-payloads']]] as const) {
+      const sidecar = startSidecar(['listen', '--config', config, '--log', log, ...extra]);
+      sidecar.send({ op: 'dispatch', id: 1, event: 'PreToolUse', payload: bash, cwd: dir });
+      sidecar.send({ op: 'bye' });
+      await sidecar.exited;
+    }
+    const [record] = (await readFile(full, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(record).toMatchObject({ v: 1, id: 1, event: 'PreToolUse', dialect: 'claude', subject: 'Bash', cwd: dir, payload: bash, hooks: ['guard'] });
+    expect(record!.config).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const [without] = (await readFile(bare, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(without).toMatchObject({ v: 1, config: record!.config, outcome: expect.objectContaining({ decision: 'deny' }) });
+    expect(without).not.toHaveProperty('payload');
+  });
+
+  it('--observe runs every hook but answers as if none had an opinion, and says so in runs', async () => {
+    const dir = await tempDir();
+    const sidecar = startSidecar(['listen', '--config', await writeConfig(dir, { hooks: [guard] }), '--observe']);
+    sidecar.send({ op: 'dispatch', event: 'PreToolUse', payload: bash, cwd: dir });
+    const [answer] = await sidecar.next();
+    expect(answer).toMatchObject({
+      ok: true,
+      outcome: { decision: 'none', continue: true },
+      runs: [{ hook: 'guard', mode: 'observe', outcome: { decision: 'deny', reason: 'no rm -rf' }, exitCode: 2 }],
+    });
+    sidecar.send({ op: 'bye' });
+    await sidecar.exited;
+  });
+
   it('exits 2 with the diagnostics on stderr when the config is broken at start', async () => {
     const dir = await tempDir();
     const sidecar = startSidecar(['listen', '--config', await writeConfig(dir, { hooks: [{ event: 'Nope', type: 'command', command: 'true' }] })]);
