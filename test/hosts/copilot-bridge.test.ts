@@ -27,8 +27,9 @@ describe('hookwire as the only hook of the real Copilot CLI', () => {
     const users = listLastMessages(run.requests).filter((message) => message.role === 'user').map((message) => readContent(message.content));
     expect(users).toContain('SS-CTX');
     expect(users.some((text) => text.endsWith('Do the task.\n\n<system_reminder>\nUPS-CTX\n</system_reminder>'))).toBe(true);
-    // The Stop hook's block: Copilot re-prompts the model with its reason, once (the second agentStop has stop_hook_active).
-    expect(users.at(-1)).toMatch(/\n\nKEEP-GOING$/);
+    // The Stop hook's block: Copilot re-prompts the model with its reason, once (the second agentStop has stop_hook_active);
+    // the re-prompt is a prompt too, so UserPromptSubmit's context comes with it.
+    expect(users.at(-1)).toMatch(/<\/current_datetime>\n\nKEEP-GOING\n\n<system_reminder>\nUPS-CTX\n<\/system_reminder>$/);
     expect(run.requests.filter((request) => request.role === 'main')).toHaveLength(4);
   });
 

@@ -45,7 +45,8 @@ export function describeSlowHook(pidFile: string): Record<string, unknown> {
 
 /** The shell command the model runs after the slow hook: `DEAD` when the hook ran and its grandchild was killed before the tool ran (`NO-PID` when the hook never ran). */
 export function describeAliveCheck(pidFile: string): string {
-  return `if test -s ${pidFile}; then kill -0 $(cat ${pidFile}) 2>/dev/null && echo ALIVE || echo DEAD; else echo NO-PID; fi`;
+  // Not `kill -0` (Copilot CLI refuses a kill whose PID is not a literal) nor /proc (outside the folder it allows).
+  return `if test -s ${pidFile}; then ps -p "$(cat ${pidFile})" >/dev/null && echo ALIVE || echo DEAD; else echo NO-PID; fi`;
 }
 
 /**

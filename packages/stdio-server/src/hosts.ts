@@ -3,7 +3,7 @@ import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, type Dialect
 /** What `hookwire init` and the config lookup need to know about one host: data, so a host is one more row. */
 export interface HostProfile {
   /** The `--dialect` the bridge speaks for this host. */
-  dialect: DialectName | 'copilot' | 'cursor';
+  dialect: DialectName;
   /** The environment variable the host sets to the project's root when it runs a hook. */
   projectDirVar: string;
   /** The host's project settings file, relative to the project directory. */
@@ -46,32 +46,12 @@ export function hostEvents(dialect: DialectName): { name: string; matcher: boole
 }
 
 /**
- * Copilot CLI's camelCase event names (its own dialect; PascalCase names switch it to a Claude-like
- * payload). camelCase payloads carry no event name, hence `--event` in each entry.
+ * A flat layout's events (Copilot CLI, Cursor): the dialect's first name for each event the host
+ * has — Copilot CLI's camelCase ones, its own dialect (PascalCase names switch it to a Claude-like
+ * payload) — with no matcher: the handler itself runs on every call, the bridge matches.
  */
-const COPILOT_EVENTS: Readonly<Record<CanonicalEvent, string>> = {
-  'session:start': 'sessionStart',
-  'prompt:submit': 'userPromptSubmitted',
-  'tool:before': 'preToolUse',
-  'tool:after': 'postToolUse',
-  'turn:stop': 'agentStop',
-  'subagent:start': 'subagentStart',
-  'subagent:end': 'subagentStop',
-};
-
-/** Cursor's event names (`.cursor/hooks.json`, dialects.md §4.2). */
-const CURSOR_EVENTS: Readonly<Record<CanonicalEvent, string>> = {
-  'session:start': 'sessionStart',
-  'prompt:submit': 'beforeSubmitPrompt',
-  'tool:before': 'preToolUse',
-  'tool:after': 'postToolUse',
-  'turn:stop': 'stop',
-  'subagent:start': 'subagentStart',
-  'subagent:end': 'subagentStop',
-};
-
-function listFlatEvents(names: Readonly<Record<CanonicalEvent, string>>): { name: string; matcher: boolean }[] {
-  return CANONICAL_EVENT_NAMES.map((event) => ({ name: names[event], matcher: false }));
+function listFlatEvents(dialect: DialectName): { name: string; matcher: boolean }[] {
+  return hostEvents(dialect).map(({ name }) => ({ name, matcher: false }));
 }
 
 export const HOSTS = {
@@ -88,7 +68,7 @@ export const HOSTS = {
     dialect: 'copilot',
     projectDirVar: 'COPILOT_PROJECT_DIR',
     settingsPath: '.github/hooks/hookwire.json',
-    events: listFlatEvents(COPILOT_EVENTS),
+    events: listFlatEvents('copilot'),
     bridgeProgram: '"$COPILOT_PROJECT_DIR"/node_modules/.bin/hookwire',
     // The matcher of hookwire's own config is tested against Claude Code's tool names, whatever the host.
     shellTool: 'Bash',
@@ -103,7 +83,7 @@ export const HOSTS = {
     dialect: 'cursor',
     projectDirVar: 'CURSOR_PROJECT_DIR',
     settingsPath: '.cursor/hooks.json',
-    events: listFlatEvents(CURSOR_EVENTS),
+    events: listFlatEvents('cursor'),
     bridgeProgram: '"$CURSOR_PROJECT_DIR"/node_modules/.bin/hookwire',
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,

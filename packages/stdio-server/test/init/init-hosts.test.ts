@@ -33,18 +33,9 @@ describe('init --host copilot', () => {
     expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.github/hooks/hookwire.json', 'create']]);
     const written = JSON.parse(await readFile(join(dir, '.github/hooks/hookwire.json'), 'utf8'));
     const handler = (event: string) => [{ type: 'command', bash: `"$COPILOT_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect copilot --event ${event} --budget 110`, timeoutSec: 120 }];
-    expect(written).toEqual({
-      version: 1,
-      hooks: {
-        preToolUse: handler('preToolUse'),
-        postToolUse: handler('postToolUse'),
-        userPromptSubmitted: handler('userPromptSubmitted'),
-        sessionStart: handler('sessionStart'),
-        agentStop: handler('agentStop'),
-        subagentStart: handler('subagentStart'),
-        subagentStop: handler('subagentStop'),
-      },
-    });
+    // Every event Copilot CLI has, under its camelCase name (the dialect's first), in hookwire's event order.
+    const events = ['preToolUse', 'postToolUse', 'userPromptSubmitted', 'sessionStart', 'agentStop', 'subagentStart', 'subagentStop', 'sessionEnd', 'postToolUseFailure', 'preCompact', 'permissionRequest', 'notification'];
+    expect(written).toEqual({ version: 1, hooks: Object.fromEntries(events.map((event) => [event, handler(event)])) });
     const starter = JSON.parse(await readFile(join(dir, '.hookwire.json'), 'utf8'));
     expect(starter.hooks[0]).toMatchObject({ event: 'tool:before', matcher: 'Bash' });
   });
@@ -56,17 +47,15 @@ describe('init --host cursor', () => {
     await initProject({ dir, host: 'cursor' });
     const written = JSON.parse(await readFile(join(dir, '.cursor/hooks.json'), 'utf8'));
     const handler = [{ type: 'command', command: '"$CURSOR_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect cursor --budget 110', timeout: 120 }];
-    expect(written).toEqual({
-      version: 1,
-      hooks: { preToolUse: handler, postToolUse: handler, beforeSubmitPrompt: handler, sessionStart: handler, stop: handler, subagentStart: handler, subagentStop: handler },
-    });
+    const events = ['preToolUse', 'postToolUse', 'beforeSubmitPrompt', 'sessionStart', 'stop', 'subagentStart', 'subagentStop', 'sessionEnd', 'postToolUseFailure', 'preCompact'];
+    expect(written).toEqual({ version: 1, hooks: Object.fromEntries(events.map((event) => [event, handler])) });
   });
 });
 
 describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises', (host) => {
   const profile = HOSTS[host];
   const field = 'commandField' in profile ? profile.commandField : 'command';
-  const userFile = `{\n  "version": 1,\n  "hooks": {\n    "preToolUse": [ { "type": "command", "${field}": "./my-guard.sh" } ],\n    "notification": [ { "type": "command", "${field}": "./notify.sh" } ]\n  }\n}\n`;
+  const userFile = `{\n  "version": 1,\n  "hooks": {\n    "preToolUse": [ { "type": "command", "${field}": "./my-guard.sh" } ],\n    "errorOccurred": [ { "type": "command", "${field}": "./notify.sh" } ]\n  }\n}\n`;
 
   it('twice changes nothing; --uninstall gives a project without the file back byte for byte, empty folders too', async () => {
     const dir = await tempDir(`hookwire-init-${host}-`);
@@ -88,7 +77,7 @@ describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises
     await initProject({ dir, host });
     const edited = JSON.parse(await readFile(join(dir, profile.settingsPath), 'utf8'));
     expect(edited.hooks.preToolUse).toEqual([{ type: 'command', [field]: './my-guard.sh' }, { type: 'command', [field]: renderBridgeCommand(profile, 'preToolUse'), [('timeoutField' in profile ? profile.timeoutField : 'timeout')]: 120 }]);
-    expect(edited.hooks.notification).toEqual([{ type: 'command', [field]: './notify.sh' }]);
+    expect(edited.hooks.errorOccurred).toEqual([{ type: 'command', [field]: './notify.sh' }]);
     await initProject({ dir, host, uninstall: true });
     expect(await readFile(join(dir, profile.settingsPath), 'utf8')).toBe(userFile);
   });
