@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPacked, packWorkspace, runClean, tempDir } from '@hookwire/test-utils';
 import { runClaude } from './claude.js';
+import { snapshotProject } from './project-snapshot.js';
 import { listToolResults } from './fake-anthropic.js';
 
 // The issue's "done when", with the real Claude Code: in an empty project, install the packed
@@ -25,34 +26,24 @@ beforeAll(async () => {
   await writeFile(join(app, 'x'), 'keep me\n');
 }, 600_000);
 
-/** Every file of the project outside node_modules, path → bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name).slice(dir.length + 1);
-    if (entry.isFile() && !path.startsWith('node_modules/')) files[path] = await readFile(join(dir, path), 'latin1');
-  }
-  return files;
-}
-
 function npxHookwire(args: string[]) {
   return runClean('npx', ['--no-install', 'hookwire', ...args], { cwd: app, userConfigHome: join(app, '.no-user-config') });
 }
 
 describe('npm install hookwire, npx hookwire init, then the real Claude Code', () => {
   it('denies rm -rf; init twice leaves every byte; --uninstall gives the project back', { timeout: 240_000 }, async () => {
-    const before = await snapshot(app);
+    const before = await snapshotProject(app);
     expect(Object.keys(before).sort()).toEqual(['package-lock.json', 'package.json', 'x']);
 
     const init = await npxHookwire(['init']);
     expect(init).toMatchObject({ code: 0, stderr: '' });
-    const initialized = await snapshot(app);
+    const initialized = await snapshotProject(app);
     expect(Object.keys(initialized).sort()).toEqual(['.claude/settings.json', '.hookwire.json', 'package-lock.json', 'package.json', 'x']);
 
     const again = await npxHookwire(['init']);
     expect(again).toMatchObject({ code: 0, stderr: '' });
     expect(again.stdout).toContain('  nothing to change\n');
-    expect(await snapshot(app)).toEqual(initialized);
+    expect(await snapshotProject(app)).toEqual(initialized);
 
     // No settings given: Claude Code runs with the ones init wrote.
     const run = await runClaude({ cwd: app, prompt: 'Remove x.', script: [{ bash: 'rm -rf ./x' }, { text: 'finished' }] });
@@ -60,11 +51,11 @@ describe('npm install hookwire, npx hookwire init, then the real Claude Code', (
     expect(existsSync(join(app, 'x'))).toBe(true);
     expect(listToolResults(run.requests)).toEqual([{ toolUseId: expect.any(String), text: `PreToolUse:Bash hook error: ${GUARD_REASON}`, isError: true }]);
     expect(JSON.parse(run.stdout)).toMatchObject({ type: 'result', is_error: false, result: 'finished' });
-    expect(await snapshot(app)).toEqual(initialized);
+    expect(await snapshotProject(app)).toEqual(initialized);
 
     const uninstall = await npxHookwire(['init', '--uninstall']);
     expect(uninstall).toMatchObject({ code: 0, stderr: '' });
-    expect(await snapshot(app)).toEqual(before);
+    expect(await snapshotProject(app)).toEqual(before);
     expect(existsSync(join(app, '.claude'))).toBe(false);
   });
 });

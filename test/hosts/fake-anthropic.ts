@@ -88,7 +88,8 @@ function countAssistantTurns(body: MessagesBody): number {
   return (body.messages ?? []).filter((message) => message.role === 'assistant').length;
 }
 
-function parseBody(text: string): unknown {
+/** A request body as JSON, or the text itself when it is not JSON. */
+export function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

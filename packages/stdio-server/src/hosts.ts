@@ -16,6 +16,18 @@ export interface HostProfile {
   shellTool: string;
   /** The host's own limit for the bridge, in its unit (Claude Code: seconds); above `--budget`. */
   timeout: number;
+  /**
+   * How the settings list hooks: `grouped` (default; Claude Code: entries `{matcher, hooks:
+   * [handler]}`), or `flat` (Copilot CLI, Cursor: the handlers themselves, under each event).
+   */
+  layout?: 'grouped' | 'flat';
+  /** A handler's field for its command line (default `command`; Copilot CLI: `bash`) and for its timeout (default `timeout`; Copilot CLI: `timeoutSec`). */
+  commandField?: string;
+  timeoutField?: string;
+  /** The members a settings file starts with when init creates it (Copilot CLI, Cursor: `version: 1`). */
+  header?: Readonly<Record<string, unknown>>;
+  /** Whether the bridge command names its event (`--event NAME`): for a host whose payload does not (Copilot CLI's camelCase events). */
+  eventFlag?: boolean;
 }
 
 /** The bridge's own bound (seconds), below the host timeout so that hookwire, not the host, decides what a slow hook means. */
@@ -33,6 +45,15 @@ export function hostEvents(dialect: DialectName): { name: string; matcher: boole
   }));
 }
 
+/**
+ * A flat layout's events (Copilot CLI, Cursor): the dialect's first name for each event the host
+ * has — Copilot CLI's camelCase ones, its own dialect (PascalCase names switch it to a Claude-like
+ * payload) — with no matcher: the handler itself runs on every call, the bridge matches.
+ */
+function listFlatEvents(dialect: DialectName): { name: string; matcher: boolean }[] {
+  return hostEvents(dialect).map(({ name }) => ({ name, matcher: false }));
+}
+
 export const HOSTS = {
   claude: {
     dialect: 'claude',
@@ -42,6 +63,32 @@ export const HOSTS = {
     bridgeProgram: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire',
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,
+  },
+  copilot: {
+    dialect: 'copilot',
+    projectDirVar: 'COPILOT_PROJECT_DIR',
+    settingsPath: '.github/hooks/hookwire.json',
+    events: listFlatEvents('copilot'),
+    bridgeProgram: '"$COPILOT_PROJECT_DIR"/node_modules/.bin/hookwire',
+    // The matcher of hookwire's own config is tested against Claude Code's tool names, whatever the host.
+    shellTool: 'Bash',
+    timeout: HOST_TIMEOUT_SEC,
+    layout: 'flat',
+    commandField: 'bash',
+    timeoutField: 'timeoutSec',
+    header: { version: 1 },
+    eventFlag: true,
+  },
+  cursor: {
+    dialect: 'cursor',
+    projectDirVar: 'CURSOR_PROJECT_DIR',
+    settingsPath: '.cursor/hooks.json',
+    events: listFlatEvents('cursor'),
+    bridgeProgram: '"$CURSOR_PROJECT_DIR"/node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    timeout: HOST_TIMEOUT_SEC,
+    layout: 'flat',
+    header: { version: 1 },
   },
 } as const satisfies Record<string, HostProfile>;
 
@@ -53,7 +100,46 @@ export function isHostName(name: string): name is HostName {
   return Object.hasOwn(HOSTS, name);
 }
 
-/** The command line a host runs on each event: `<program> run --budget N` (the config is found by the default lookup). */
-export function renderBridgeCommand(host: HostProfile): string {
-  return `${host.bridgeProgram} run --budget ${BRIDGE_BUDGET_SEC}`;
+/**
+ * A host with no command hooks, whose hooks are plugins (OpenCode): init writes a plugin file that
+ * loads hookwire's plugin package, in place of settings entries.
+ */
+export interface PluginHostProfile {
+  /** The plugin file init writes, relative to the project directory. */
+  pluginPath: string;
+  /** The package the plugin file loads, which the project installs. */
+  pluginPackage: string;
+  /** The plugin file's text. */
+  pluginText: string;
+  /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
+  shellTool: string;
+}
+
+export const PLUGIN_HOSTS = {
+  opencode: {
+    pluginPath: '.opencode/plugin/hookwire.js',
+    pluginPackage: '@hookwire/opencode',
+    pluginText: "// Written by hookwire init --host opencode: runs the project's hookwire config (.hookwire.json) in OpenCode.\nexport { HookwirePlugin } from '@hookwire/opencode';\n",
+    shellTool: 'Bash',
+  },
+} as const satisfies Record<string, PluginHostProfile>;
+
+export type PluginHostName = keyof typeof PLUGIN_HOSTS;
+
+/** Every `init --host` value: the hosts with settings, then the plugin hosts. */
+export const INIT_HOST_NAMES = [...HOST_NAMES, ...(Object.keys(PLUGIN_HOSTS) as PluginHostName[])] as const;
+
+export function isPluginHostName(name: string): name is PluginHostName {
+  return Object.hasOwn(PLUGIN_HOSTS, name);
+}
+
+/**
+ * The command line a host runs on an event: `<program> run --budget N` (the config is found by the
+ * default lookup), with `--dialect` for a host other than Claude Code and `--event` where the host's
+ * payload does not name its event.
+ */
+export function renderBridgeCommand(host: HostProfile, eventName?: string): string {
+  const dialect = host.dialect === 'claude' ? '' : ` --dialect ${host.dialect}`;
+  const event = host.eventFlag === true && eventName !== undefined ? ` --event ${eventName}` : '';
+  return `${host.bridgeProgram} run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
 }

@@ -29,3 +29,5 @@ function invokedDirectly(): boolean {
 // `node lib/index.js listen ...` (the seed's command line) still runs the CLI: the executable itself lives in bin.ts.
 // Not awaited: a top-level await would make this module impossible to `require()` (ERR_REQUIRE_ASYNC_MODULE).
 if (invokedDirectly()) void import('./bin.js');
+export { locateConfig, locateUserConfig, locateProjectDir, CONFIG_ENV_VAR, PROJECT_CONFIG_NAME } from './config-location.js';
+export type { ConfigLookup } from './config-location.js';

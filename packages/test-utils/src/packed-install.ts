@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const PACKAGES_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Every published package of the workspace, by folder; the folder `hookwire` is the unscoped package. */
-export const PUBLISHED_PACKAGES = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'stdio-server', 'mock-llm', 'hookwire'] as const;
+/** Every published package of the workspace, by folder (each tarball is keyed by the name its package.json gives). */
+export const PUBLISHED_PACKAGES = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'stdio-server', 'mock-llm', 'hookwire', 'opencode-plugin'] as const;
 
 /** Package name (`@hookwire/runtime`, `hookwire`) → `file:<tarball>`. */
 export type Tarballs = Record<string, string>;
@@ -26,19 +26,23 @@ async function pack(folder: string, into: string): Promise<string> {
 /** Packs every published package into `into`, one after the other (each `prepack` runs `tsc -b`). */
 export async function packWorkspace(into: string): Promise<Tarballs> {
   const tarballs: Tarballs = {};
-  for (const folder of PUBLISHED_PACKAGES) tarballs[folder === 'hookwire' ? 'hookwire' : `@hookwire/${folder}`] = `file:${await pack(folder, into)}`;
+  for (const folder of PUBLISHED_PACKAGES) {
+    const { name } = JSON.parse(await readFile(join(PACKAGES_DIR, folder, 'package.json'), 'utf8')) as { name: string };
+    tarballs[name] = `file:${await pack(folder, into)}`;
+  }
   return tarballs;
 }
 
 /**
- * Makes an empty project (under `parent`, default the temp folder) that installs only `name` as a
- * devDependency. Every @hookwire package comes from its tarball (npm `overrides`; they are not on a
+ * Makes an empty project (under `parent`, default the temp folder) that installs only `name` (one
+ * package or several) as devDependencies. Every @hookwire package comes from its tarball (npm `overrides`; they are not on a
  * registry here); the third-party dependencies they declare come from the npm registry, as for any user.
  */
-export async function installPacked(name: string, tarballs: Tarballs, parent = tmpdir()): Promise<string> {
+export async function installPacked(name: string | readonly string[], tarballs: Tarballs, parent = tmpdir()): Promise<string> {
   const app = await mkdtemp(join(parent, 'hookwire-app-'));
   const overrides = Object.fromEntries(Object.entries(tarballs).filter(([key]) => key.startsWith('@hookwire/')));
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies: { [name]: tarballs[name] }, overrides }));
+  const devDependencies = Object.fromEntries((typeof name === 'string' ? [name] : name).map((each) => [each, tarballs[each]]));
+  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies, overrides }));
   await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, timeout: 240_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
   return app;
 }

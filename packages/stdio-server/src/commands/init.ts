@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { HOST_NAMES } from '../hosts.js';
+import { INIT_HOST_NAMES } from '../hosts.js';
 
 /**
  * `hookwire init`: sets a project up for a host. Its code is loaded only when it runs, so the
@@ -7,7 +7,7 @@ import { HOST_NAMES } from '../hosts.js';
  */
 export const initCommand: Command = {
   name: 'init',
-  usage: `hookwire init [--host ${HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]`,
+  usage: `hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]`,
   summary: 'set a project up: a starter .hookwire.json and the host settings that run the bridge',
   options: {
     host: { type: 'string' },

@@ -1,15 +1,20 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HOST_NAMES, isHostName } from '../hosts.js';
+import { HOSTS, INIT_HOST_NAMES, isHostName, isPluginHostName, PLUGIN_HOSTS } from '../hosts.js';
 import { initProject, type InitChange, type InitReport } from './init-project.js';
 
-export const INIT_USAGE = `Usage: hookwire init [--host ${HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]
+const SETTINGS_FILES = [
+  ...Object.entries(HOSTS).map(([name, host]) => `${host.settingsPath} for ${name}`),
+  ...Object.entries(PLUGIN_HOSTS).map(([name, host]) => `a plugin file ${host.pluginPath} loading ${host.pluginPackage} for ${name}`),
+].join(', ');
+
+export const INIT_USAGE = `Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]
 
 Sets a project up for hookwire: writes a starter .hookwire.json (when there is none) and adds one
-entry per event to the host's settings (${'.claude/settings.json'} for claude) that runs the
-project's own node_modules/.bin/hookwire. Running it again changes nothing.
+entry per event to the host's settings that runs the project's own node_modules/.bin/hookwire
+(${SETTINGS_FILES}). Running it again changes nothing.
 
-  --host NAME   the host to set up (default claude; supported: ${HOST_NAMES.join(', ')})
+  --host NAME   the host to set up (default claude; supported: ${INIT_HOST_NAMES.join(', ')})
   --dir DIR     the project directory (default: the current directory)
   --dry-run     print what would change, with the new files' text; write nothing
   --uninstall   remove what init adds: its settings entries, and the starter if it is unchanged
@@ -55,8 +60,8 @@ export async function runInitCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const host = values.host ?? 'claude';
-  if (!isHostName(host)) {
-    process.stderr.write(`hookwire init: unknown host ${JSON.stringify(host)}; supported: ${HOST_NAMES.join(', ')}\n`);
+  if (!isHostName(host) && !isPluginHostName(host)) {
+    process.stderr.write(`hookwire init: unknown host ${JSON.stringify(host)}; supported: ${INIT_HOST_NAMES.join(', ')}\n`);
     return 2;
   }
   const context = { dir: resolve(values.dir ?? '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PROJECT_CONFIG_NAME } from '../config-location.js';
-import { HOSTS, type HostName, type HostProfile } from '../hosts.js';
+import { HOSTS, isPluginHostName, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
 import { listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
 import { renderStarterConfig, SCHEMA_REFS, STARTER_GUARD_ID } from './starter-config.js';
@@ -10,7 +10,7 @@ import { renderStarterConfig, SCHEMA_REFS, STARTER_GUARD_ID } from './starter-co
 export interface InitOptions {
   /** The project directory. */
   dir: string;
-  host: HostName;
+  host: HostName | PluginHostName;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
   /** Remove what `init` adds instead of adding it. */
@@ -37,7 +37,7 @@ async function readIfExists(path: string): Promise<string | undefined> {
   return existsSync(path) ? readFile(path, 'utf8') : undefined;
 }
 
-function planStarter(dir: string, host: HostProfile, existing: string | undefined): InitChange {
+function planStarter(dir: string, host: { shellTool: string }, existing: string | undefined): InitChange {
   if (existing !== undefined) return { file: PROJECT_CONFIG_NAME, action: 'keep', note: 'already there: left as it is' };
   const schemaRef = SCHEMA_REFS.find((ref) => existsSync(join(dir, ref))) ?? SCHEMA_REFS[0];
   return {
@@ -61,16 +61,41 @@ function planUnbridge(host: HostProfile, existing: string | undefined): InitChan
   if (existing === undefined) return { file, action: 'keep', note: 'not there' };
   const edit = removeBridgeFromText(existing, host, file);
   if (edit.changed.length === 0) return { file, action: 'keep', note: 'holds no entry of init: left as it is' };
-  if (Object.keys(edit.settings).length === 0) return { file, action: 'delete', note: `nothing but the bridge was in it (${edit.changed.join(', ')})` };
+  // Nothing left but what init writes into a file it creates (the host's header, if any): the file goes.
+  if (JSON.stringify(edit.settings) === JSON.stringify(host.header ?? {})) return { file, action: 'delete', note: `nothing but the bridge was in it (${edit.changed.join(', ')})` };
   return { file, action: 'update', note: `the bridge removed from ${edit.changed.join(', ')}`, text: edit.text };
 }
 
-function planStarterRemoval(host: HostProfile, existing: string | undefined): InitChange {
+function planStarterRemoval(host: { shellTool: string }, existing: string | undefined): InitChange {
   if (existing === undefined) return { file: PROJECT_CONFIG_NAME, action: 'keep', note: 'not there' };
   if (SCHEMA_REFS.some((ref) => renderStarterConfig(host, ref) === existing)) {
     return { file: PROJECT_CONFIG_NAME, action: 'delete', note: 'the starter, unchanged since init wrote it' };
   }
   return { file: PROJECT_CONFIG_NAME, action: 'keep', note: 'not the starter as init writes it (yours, or edited): left in place' };
+}
+
+/** The plugin file of a plugin host (OpenCode): written when absent, kept when it is init's, never overwritten when it is not. */
+function planPlugin(host: PluginHostProfile, existing: string | undefined): InitChange {
+  const file = host.pluginPath;
+  if (existing === host.pluginText) return { file, action: 'keep', note: `already loads ${host.pluginPackage}` };
+  if (existing !== undefined) throw new Error(`${file} exists and is not the file init writes: move it away, or make it load ${host.pluginPackage} yourself`);
+  return { file, action: 'create', note: `loads ${host.pluginPackage}, which runs the hookwire config on every tool call, prompt and session`, text: host.pluginText };
+}
+
+function planPluginRemoval(host: PluginHostProfile, existing: string | undefined): InitChange {
+  const file = host.pluginPath;
+  if (existing === undefined) return { file, action: 'keep', note: 'not there' };
+  if (existing !== host.pluginText) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
+  return { file, action: 'delete', note: 'the plugin file, unchanged since init wrote it' };
+}
+
+/** Plans every change before any is written: a file that cannot be read or changed changes nothing. */
+function planChanges(plan: () => InitChange[]): InitChange[] {
+  try {
+    return plan();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
+  }
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
@@ -85,9 +110,10 @@ async function applyChange(dir: string, change: InitChange): Promise<void> {
   if (change.text !== undefined) return writeAtomically(path, change.text);
   if (change.action !== 'delete') return;
   await unlink(path);
-  // The settings folder goes too when deleting the file left it empty (for Claude Code, `.claude/`).
-  const folder = dirname(path);
-  if (folder !== dir) await rmdir(folder).catch(() => {});
+  // The folders go too when deleting the file left them empty (`.claude/`; `.github/hooks/` and `.github/`), up to the first that is not.
+  for (let folder = dirname(path); folder !== dir && folder.startsWith(dir); folder = dirname(folder)) {
+    if (!(await rmdir(folder).then(() => true, () => false))) break;
+  }
 }
 
 /**
@@ -96,19 +122,24 @@ async function applyChange(dir: string, change: InitChange): Promise<void> {
  * running it twice leaves every byte as it was.
  */
 export async function initProject(options: InitOptions): Promise<InitReport> {
-  const host = HOSTS[options.host];
   const configText = await readIfExists(join(options.dir, PROJECT_CONFIG_NAME));
+  const report = isPluginHostName(options.host)
+    ? await planPluginHost(options, PLUGIN_HOSTS[options.host], configText)
+    : await planSettingsHost(options, HOSTS[options.host], configText);
+  if (!options.dryRun) for (const change of report.changes) await applyChange(options.dir, change);
+  return report;
+}
+
+/** A host with settings: the starter and the bridge entries in its settings file. */
+async function planSettingsHost(options: InitOptions, host: HostProfile, configText: string | undefined): Promise<InitReport> {
   const settingsText = await readIfExists(join(options.dir, host.settingsPath));
-  let changes: InitChange[];
-  try {
-    changes = options.uninstall
+  const changes = planChanges(() =>
+    options.uninstall
       ? [planUnbridge(host, settingsText), planStarterRemoval(host, configText)]
-      : [planStarter(options.dir, host, configText), planBridge(host, settingsText)];
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
-  }
+      : [planStarter(options.dir, host, configText), planBridge(host, settingsText)],
+  );
   const notes: string[] = [];
-  const npx = options.uninstall || settingsText === undefined ? [] : listNpxBridges(readSettings(settingsText, host.settingsPath));
+  const npx = options.uninstall || settingsText === undefined ? [] : listNpxBridges(readSettings(settingsText, host.settingsPath), host);
   if (npx.length > 0) {
     notes.push(
       `${host.settingsPath} runs hookwire through npx on ${npx.join(', ')}: npx looks the name up on a registry wherever it is not installed, and costs about 3 times a direct start on every event; remove those entries and run hookwire init again to get ${host.bridgeProgram} run`,
@@ -117,6 +148,18 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
   if (!options.uninstall && !existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
     notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)`);
   }
-  if (!options.dryRun) for (const change of changes) await applyChange(options.dir, change);
+  return { changes, notes };
+}
+
+/** A plugin host (OpenCode): the starter and the plugin file that loads hookwire's plugin package. */
+async function planPluginHost(options: InitOptions, host: PluginHostProfile, configText: string | undefined): Promise<InitReport> {
+  const pluginText = await readIfExists(join(options.dir, host.pluginPath));
+  const changes = planChanges(() =>
+    options.uninstall
+      ? [planPluginRemoval(host, pluginText), planStarterRemoval(host, configText)]
+      : [planStarter(options.dir, host, configText), planPlugin(host, pluginText)],
+  );
+  const installed = existsSync(join(options.dir, 'node_modules', ...host.pluginPackage.split('/'), 'package.json'));
+  const notes = options.uninstall || installed ? [] : [`${host.pluginPackage} is not installed in ${options.dir}: the plugin file loads it, so install it there (npm install --save-dev ${host.pluginPackage})`];
   return { changes, notes };
 }

@@ -19,27 +19,37 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readCommand(hook: unknown): string | undefined {
-  return isPlainObject(hook) && hook.type === 'command' && typeof hook.command === 'string' ? hook.command : undefined;
+/** A command handler's command line, in the host's field (`command`; Copilot CLI: `bash`); Cursor's `type` may be left out. */
+function readCommand(hook: unknown, field = 'command'): string | undefined {
+  if (!isPlainObject(hook) || typeof hook[field] !== 'string') return undefined;
+  return hook.type === 'command' || (hook.type === undefined && field === 'command') ? (hook[field] as string) : undefined;
 }
 
 /** Whether a hook is one `hookwire init` writes: the host's bridge program running `run` (whatever flags follow). */
 export function isInitBridgeHook(hook: unknown, host: HostProfile): boolean {
-  const command = readCommand(hook);
+  const command = readCommand(hook, host.commandField);
   return command !== undefined && (command === `${host.bridgeProgram} run` || command.startsWith(`${host.bridgeProgram} run `));
+}
+
+/** The handlers of one event's list: each entry's `hooks` (grouped layout), or the entries themselves (flat). */
+function listHandlers(groups: unknown[], host?: HostProfile): unknown[] {
+  if (host?.layout === 'flat') return groups;
+  return groups.flatMap((group) => (isPlainObject(group) && Array.isArray(group.hooks) ? group.hooks : []));
 }
 
 /** A bridge run through npx: a registry lookup wherever the bin is not installed, and npx's cost on every event. */
 const RUNS_THROUGH_NPX = /(^|[\s;&|(])npx\s/;
 
-function listBridgeCommands(groups: unknown[]): string[] {
-  return groups.flatMap((group) => (isPlainObject(group) && Array.isArray(group.hooks) ? group.hooks.map(readCommand) : [])).filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
+function listBridgeCommands(groups: unknown[], host?: HostProfile): string[] {
+  return listHandlers(groups, host)
+    .map((hook) => readCommand(hook, host?.commandField))
+    .filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
 }
 
 /** The events of a settings object whose bridge runs through `npx` (the form README once showed). */
-export function listNpxBridges(settings: Json): string[] {
+export function listNpxBridges(settings: Json, host?: HostProfile): string[] {
   const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
-  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups).some((command) => RUNS_THROUGH_NPX.test(command))).map(([event]) => event);
+  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups, host).some((command) => RUNS_THROUGH_NPX.test(command))).map(([event]) => event);
 }
 
 function readHooks(settings: Json, file: string): Json | undefined {
@@ -52,9 +62,10 @@ function readHooks(settings: Json, file: string): Json | undefined {
   return hooks;
 }
 
-/** The entry `init` adds for one event: one command hook running the bridge, under `*` where the event takes a matcher. */
-function makeBridgeEntry(host: HostProfile, matcher: boolean): Json {
-  const hook = { type: 'command', command: renderBridgeCommand(host), timeout: host.timeout };
+/** The entry `init` adds for one event: one command hook running the bridge (the handler itself in a flat layout, else under `*` where the event takes a matcher). */
+function makeBridgeEntry(host: HostProfile, event: string, matcher: boolean): Json {
+  const hook = { type: 'command', [host.commandField ?? 'command']: renderBridgeCommand(host, event), [host.timeoutField ?? 'timeout']: host.timeout };
+  if (host.layout === 'flat') return hook;
   return matcher ? { matcher: '*', hooks: [hook] } : { hooks: [hook] };
 }
 
@@ -69,11 +80,11 @@ export function addBridge(input: Json, host: HostProfile, file: string): Setting
   const alreadyBridged: string[] = [];
   for (const { name, matcher } of host.events) {
     const groups = (hooks[name] as unknown[] | undefined) ?? [];
-    if (listBridgeCommands(groups).length > 0) {
+    if (listBridgeCommands(groups, host).length > 0) {
       alreadyBridged.push(name);
       continue;
     }
-    hooks[name] = [...groups, makeBridgeEntry(host, matcher)];
+    hooks[name] = [...groups, makeBridgeEntry(host, name, matcher)];
     changed.push(name);
   }
   if (changed.length > 0) settings.hooks = hooks;
@@ -83,6 +94,7 @@ export function addBridge(input: Json, host: HostProfile, file: string): Setting
 /**
  * Removes every hook `init` writes (`isInitBridgeHook`), then the entries, event lists and the
  * `hooks` object that removing it left empty. The user's own hooks, in the same entries too, stay.
+ * (In a flat layout the handlers are the entries.)
  */
 export function removeBridge(input: Json, host: HostProfile, file: string): SettingsEdit {
   const settings = structuredClone(input);
@@ -91,12 +103,13 @@ export function removeBridge(input: Json, host: HostProfile, file: string): Sett
   if (hooks === undefined) return { settings, changed, alreadyBridged: [] };
   for (const [event, groups] of Object.entries(hooks) as [string, unknown[]][]) {
     let removed = false;
-    const kept = groups.flatMap((group) => {
+    const kept = host.layout === 'flat' ? groups.filter((hook) => !isInitBridgeHook(hook, host)) : groups.flatMap((group) => {
       if (!isPlainObject(group) || !Array.isArray(group.hooks) || !group.hooks.some((hook) => isInitBridgeHook(hook, host))) return [group];
       removed = true;
       const rest = group.hooks.filter((hook) => !isInitBridgeHook(hook, host));
       return rest.length === 0 ? [] : [{ ...group, hooks: rest }];
     });
+    if (host.layout === 'flat') removed = kept.length < groups.length;
     if (!removed) continue;
     changed.push(event);
     if (kept.length === 0) delete hooks[event];

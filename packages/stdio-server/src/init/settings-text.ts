@@ -40,7 +40,8 @@ function settle(edited: string, intended: Json, layout: JsonLayout): string {
  * so every byte of the user's stays where it was.
  */
 export function addBridgeToText(text: string | undefined, host: HostProfile, file: string): SettingsTextEdit {
-  const before = text === undefined ? {} : readSettings(text, file);
+  // A file init creates starts with the host's header (Copilot CLI and Cursor: `version: 1`).
+  const before = text === undefined ? { ...host.header } : readSettings(text, file);
   const edit = addBridge(before, host, file);
   if (text === undefined) return { ...edit, text: stringifyJson(edit.settings, DEFAULT_LAYOUT) };
   if (edit.changed.length === 0) return { ...edit, text };
@@ -59,9 +60,14 @@ export function addBridgeToText(text: string | undefined, host: HostProfile, fil
   return { ...edit, text: settle(edited, edit.settings, layout) };
 }
 
-/** The first place an init hook sits: its event, entry and index, and whether the entry holds only init's hooks. */
+/** The first place an init hook sits: its event, entry and index, and whether the entry holds only init's hooks (in a flat layout the entry is the hook). */
 function findInitHook(settings: Json, host: HostProfile): { event: string; group: number; hook: number; whole: boolean } | undefined {
   for (const [event, groups] of Object.entries((settings.hooks as Record<string, Groups> | undefined) ?? {})) {
+    if (host.layout === 'flat') {
+      const group = groups.findIndex((candidate) => isInitBridgeHook(candidate, host));
+      if (group !== -1) return { event, group, hook: 0, whole: true };
+      continue;
+    }
     for (const [group, entry] of groups.entries()) {
       const hooks = Array.isArray(entry?.hooks) ? entry.hooks : [];
       const hook = hooks.findIndex((candidate) => isInitBridgeHook(candidate, host));

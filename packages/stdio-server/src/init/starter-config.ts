@@ -1,4 +1,3 @@
-import type { HostProfile } from '../hosts.js';
 import { DEFAULT_LAYOUT, stringifyJson } from './json-layout.js';
 
 /**
@@ -30,7 +29,7 @@ const RM_RF_GUARD = [
 export const STARTER_GUARD_ID = 'deny-rm-rf';
 
 /** The text of the starter `.hookwire.json` for a host, with its `$schema`. */
-export function renderStarterConfig(host: HostProfile, schemaRef: string): string {
+export function renderStarterConfig(host: { shellTool: string }, schemaRef: string): string {
   const config = {
     $schema: schemaRef,
     timeoutSec: 30,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClean, type Exit, tempDir } from '@hookwire/test-utils';
+import { INIT_HOST_NAMES } from '../../src/hosts.js';
 import { HOOKWIRE } from '../sidecar.js';
 
 const dirs: string[] = [];
@@ -169,13 +170,14 @@ describe('hookwire init', () => {
 
   it('names the supported hosts for an unknown one, and its own usage for a bad flag', async () => {
     const dir = await project();
-    expect(await hookwire(['init', '--host', 'gemini'], dir)).toEqual({ code: 2, stdout: '', stderr: 'hookwire init: unknown host "gemini"; supported: claude\n' });
+    expect(INIT_HOST_NAMES).toEqual(expect.arrayContaining(['claude', 'copilot', 'cursor', 'opencode']));
+    expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode"; supported: ${INIT_HOST_NAMES.join(', ')}\n` });
     const bad = await hookwire(['init', '--budget', '3'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^hookwire init: Unknown option '--budget'.*\n\nUsage: hookwire init /s);
     const help = await hookwire(['init', '--help'], dir);
     expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout).toMatch(/^Usage: hookwire init \[--host claude\] \[--dir DIR\] \[--dry-run\] \[--uninstall\]\n/);
+    expect(help.stdout.startsWith(`Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]\n`)).toBe(true);
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
+import { HOSTS, PLUGIN_HOSTS, renderBridgeCommand } from '../../src/hosts.js';
+import { initProject } from '../../src/init/init-project.js';
+
+// init for the hosts beyond Claude Code: Copilot CLI and Cursor (flat handler lists under
+// `version: 1`), OpenCode (a plugin file). The same promises: idempotent, --uninstall gives every
+// byte back, --dry-run writes nothing, a file that is not init's is never overwritten.
+
+afterAll(() => removeTempDirs());
+
+/** Every file under `dir`, path → text. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(dir.length + 1)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+  }
+  return files;
+}
+
+async function write(dir: string, file: string, text: string): Promise<void> {
+  await mkdir(dirname(join(dir, file)), { recursive: true });
+  await writeFile(join(dir, file), text);
+}
+
+describe('init --host copilot', () => {
+  it('writes .github/hooks/hookwire.json in Copilot CLI shape: camelCase events, one flat handler each, naming its event', async () => {
+    const dir = await tempDir('hookwire-init-copilot-');
+    const report = await initProject({ dir, host: 'copilot' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.github/hooks/hookwire.json', 'create']]);
+    const written = JSON.parse(await readFile(join(dir, '.github/hooks/hookwire.json'), 'utf8'));
+    const handler = (event: string) => [{ type: 'command', bash: `"$COPILOT_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect copilot --event ${event} --budget 110`, timeoutSec: 120 }];
+    // Every event Copilot CLI has, under its camelCase name (the dialect's first), in hookwire's event order.
+    const events = ['preToolUse', 'postToolUse', 'userPromptSubmitted', 'sessionStart', 'agentStop', 'subagentStart', 'subagentStop', 'sessionEnd', 'postToolUseFailure', 'preCompact', 'permissionRequest', 'notification'];
+    expect(written).toEqual({ version: 1, hooks: Object.fromEntries(events.map((event) => [event, handler(event)])) });
+    const starter = JSON.parse(await readFile(join(dir, '.hookwire.json'), 'utf8'));
+    expect(starter.hooks[0]).toMatchObject({ event: 'tool:before', matcher: 'Bash' });
+  });
+});
+
+describe('init --host cursor', () => {
+  it('writes .cursor/hooks.json: Cursor event names, one flat command handler each', async () => {
+    const dir = await tempDir('hookwire-init-cursor-');
+    await initProject({ dir, host: 'cursor' });
+    const written = JSON.parse(await readFile(join(dir, '.cursor/hooks.json'), 'utf8'));
+    const handler = [{ type: 'command', command: '"$CURSOR_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect cursor --budget 110', timeout: 120 }];
+    const events = ['preToolUse', 'postToolUse', 'beforeSubmitPrompt', 'sessionStart', 'stop', 'subagentStart', 'subagentStop', 'sessionEnd', 'postToolUseFailure', 'preCompact'];
+    expect(written).toEqual({ version: 1, hooks: Object.fromEntries(events.map((event) => [event, handler])) });
+  });
+});
+
+describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises', (host) => {
+  const profile = HOSTS[host];
+  const field = 'commandField' in profile ? profile.commandField : 'command';
+  const userFile = `{\n  "version": 1,\n  "hooks": {\n    "preToolUse": [ { "type": "command", "${field}": "./my-guard.sh" } ],\n    "errorOccurred": [ { "type": "command", "${field}": "./notify.sh" } ]\n  }\n}\n`;
+
+  it('twice changes nothing; --uninstall gives a project without the file back byte for byte, empty folders too', async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    await write(dir, 'README.md', 'mine\n');
+    const before = await snapshot(dir);
+    await initProject({ dir, host });
+    const initialized = await snapshot(dir);
+    const again = await initProject({ dir, host });
+    expect(again.changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host, uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, dirname(profile.settingsPath).split('/')[0]!))).toBe(false);
+  });
+
+  it("appends after the user's own handlers, and --uninstall restores their file exactly", async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    await write(dir, profile.settingsPath, userFile);
+    await initProject({ dir, host });
+    const edited = JSON.parse(await readFile(join(dir, profile.settingsPath), 'utf8'));
+    expect(edited.hooks.preToolUse).toEqual([{ type: 'command', [field]: './my-guard.sh' }, { type: 'command', [field]: renderBridgeCommand(profile, 'preToolUse'), [('timeoutField' in profile ? profile.timeoutField : 'timeout')]: 120 }]);
+    expect(edited.hooks.errorOccurred).toEqual([{ type: 'command', [field]: './notify.sh' }]);
+    await initProject({ dir, host, uninstall: true });
+    expect(await readFile(join(dir, profile.settingsPath), 'utf8')).toBe(userFile);
+  });
+
+  it('--dry-run writes nothing and shows the text it would write', async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    const report = await initProject({ dir, host, dryRun: true });
+    expect(await readdir(dir)).toEqual([]);
+    expect(report.changes[1]).toMatchObject({ file: profile.settingsPath, action: 'create', text: expect.stringContaining('"version": 1') });
+  });
+
+  it('an event where something already runs hookwire run is left alone', async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    await write(dir, profile.settingsPath, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', [field]: 'npx hookwire run --dialect x' }] } }));
+    const report = await initProject({ dir, host });
+    expect(report.changes[1]!.note).toMatch(/preToolUse already ran a hookwire bridge: left as they are/);
+  });
+});
+
+describe('init --host opencode', () => {
+  const plugin = PLUGIN_HOSTS.opencode;
+
+  it('writes the plugin file and the starter; twice changes nothing; --uninstall gives the project back', async () => {
+    const dir = await tempDir('hookwire-init-opencode-');
+    await write(dir, 'opencode.json', '{ "model": "x" }\n');
+    const before = await snapshot(dir);
+    const report = await initProject({ dir, host: 'opencode' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.opencode/plugin/hookwire.js', 'create']]);
+    expect(report.notes).toEqual([expect.stringMatching(/^@hookwire\/opencode is not installed in .*npm install --save-dev @hookwire\/opencode\)$/)]);
+    expect(await readFile(join(dir, plugin.pluginPath), 'utf8')).toBe("// Written by hookwire init --host opencode: runs the project's hookwire config (.hookwire.json) in OpenCode.\nexport { HookwirePlugin } from '@hookwire/opencode';\n");
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'opencode' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'opencode', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.opencode'))).toBe(false);
+  });
+
+  it('never overwrites a plugin file that is not its own, and changes nothing then', async () => {
+    const dir = await tempDir('hookwire-init-opencode-');
+    await write(dir, plugin.pluginPath, 'export const Mine = async () => ({});\n');
+    await expect(initProject({ dir, host: 'opencode' })).rejects.toThrow(/^\.opencode\/plugin\/hookwire\.js exists and is not the file init writes: .*; nothing was changed$/);
+    expect(Object.keys(await snapshot(dir))).toEqual([plugin.pluginPath]);
+    const removal = await initProject({ dir, host: 'opencode', uninstall: true });
+    expect(removal.changes[0]).toMatchObject({ action: 'keep', note: 'not the file init writes (yours, or edited): left in place' });
+  });
+});
