@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { startFakeAnthropic, type RecordedRequest, type ScriptStep } from './fake-anthropic.js';
+import { inheritHostEnv, spawnHost, type HostExit } from './spawn-host.js';
 
 export interface RunClaudeOptions {
   /** The project directory; a fresh temporary one (removed afterwards) when absent. */
@@ -30,17 +30,9 @@ export interface RunClaudeOptions {
   timeoutMs?: number;
 }
 
-export interface ClaudeRun {
-  /** The exit code; `null` when the process was killed by a signal. */
-  exitCode: number | null;
-  /** Whether the harness killed the run at `timeoutMs`. */
-  timedOut: boolean;
-  stdout: string;
-  stderr: string;
+export interface ClaudeRun extends HostExit {
   /** Every request Claude Code sent to the fake Anthropic API. */
   requests: RecordedRequest[];
-  /** From spawning `claude` until it exited. */
-  durationMs: number;
 }
 
 /** The Claude Code version the harness runs: the exact root devDependency. */
@@ -58,11 +50,8 @@ export function findClaudeBinary(): string {
  * the fake API, and every switch that stops Claude Code from updating itself or calling home.
  */
 export function describeClaudeEnv(home: string, baseUrl: string): Record<string, string> {
-  const inherited = Object.fromEntries(
-    ['PATH', 'LANG', 'LC_ALL', 'TZ'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
-  ) as Record<string, string>;
   return {
-    ...inherited,
+    ...inheritHostEnv(),
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     TMPDIR: join(home, 'tmp'),
@@ -93,53 +82,10 @@ export async function runClaude(options: RunClaudeOptions = {}): Promise<ClaudeR
     const output = options.output === 'stream-json' ? ['--output-format', 'stream-json', '--verbose', '--include-hook-events'] : ['--output-format', 'json'];
     const args = ['-p', options.prompt ?? 'Do the task.', ...output, '--allowedTools', 'Bash', ...(options.args ?? [])];
     const env = { ...describeClaudeEnv(home, fake.url), ...options.env };
-    const run = await spawnClaude(args, cwd, env, options.timeoutMs ?? 60_000);
+    const run = await spawnHost(findClaudeBinary(), args, { cwd, env, timeoutMs: options.timeoutMs ?? 60_000 });
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();
     await removeTempDir(scratch);
   }
-}
-
-/** Spawns `claude` in its own process group, so a timeout (and the end of the run) kills its whole tree. */
-function spawnClaude(
-  args: string[],
-  cwd: string,
-  env: Record<string, string>,
-  timeoutMs: number,
-): Promise<Omit<ClaudeRun, 'requests'>> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(findClaudeBinary(), args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const killGroup = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    let durationMs = 0;
-    child.on('exit', () => {
-      durationMs = performance.now() - started;
-    });
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      // Hooks or tools left behind by the run die with it.
-      killGroup();
-      resolve({ exitCode, timedOut, stdout, stderr, durationMs });
-    });
-  });
 }

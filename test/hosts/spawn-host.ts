@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+
+/** How a host process ended, as every host runner reports it. */
+export interface HostExit {
+  /** The exit code; `null` when the process was killed by a signal. */
+  exitCode: number | null;
+  /** Whether the harness killed the run at its timeout. */
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  /** From spawning the host until it exited. */
+  durationMs: number;
+}
+
+/** The caller's variables a host run keeps: the search path and locale, nothing else. */
+export function inheritHostEnv(): Record<string, string> {
+  return Object.fromEntries(
+    ['PATH', 'LANG', 'LC_ALL', 'TZ'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+  ) as Record<string, string>;
+}
+
+/**
+ * Spawns a host in its own process group with no stdin, so a timeout (and the end of the run) kills
+ * its whole tree: no hook or tool it left behind survives the run.
+ */
+export function spawnHost(
+  program: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<HostExit> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const killGroup = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, options.timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    let durationMs = 0;
+    child.on('exit', () => {
+      durationMs = performance.now() - started;
+    });
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      killGroup();
+      resolve({ exitCode, timedOut, stdout, stderr, durationMs });
+    });
+  });
+}
