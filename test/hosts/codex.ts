@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { removeTempDir, tempDir } from '@hookwire/test-utils';
+import { quote, removeTempDir, tempDir } from '@hookwire/test-utils';
 import type { RecordedRequest, ScriptStep } from './fake-anthropic.js';
 import { startFakeResponses } from './fake-responses.js';
 import { parseJsonLines } from './json-lines.js';
@@ -28,6 +28,13 @@ export interface RunCodexOptions {
   env?: Record<string, string>;
   /** Extra arguments of `codex exec`, before the prompt. */
   args?: string[];
+  /**
+   * `exec` (default): `codex exec --json`, headless. `tui`: the interactive UI in a pseudo-terminal
+   * (`script`), the prompt given on the command line, ended when the screen says the turn is done;
+   * `stdout` is then the screen's text without whitespace (see {@link readScreenText}). It shows what `codex exec`
+   * does not: a hook's `systemMessage`.
+   */
+  ui?: 'exec' | 'tui';
   /** The run is killed (its whole process group) after this long; default 60 s. */
   timeoutMs?: number;
 }
@@ -103,13 +110,38 @@ export async function runCodex(options: RunCodexOptions = {}): Promise<CodexRun>
   try {
     await writeFile(join(home, '.codex', 'config.toml'), describeCodexConfig(fake.url, cwd));
     const trust = options.hookTrust === 'persisted' ? [] : ['--dangerously-bypass-hook-trust'];
-    const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), options.prompt ?? 'Do the task.'];
-    const run = await spawnHost(findCodexBinary(), args, { cwd, env: { ...describeCodexEnv(home), ...options.env }, timeoutMs: options.timeoutMs ?? 60_000 });
+    const env = { ...describeCodexEnv(home), ...options.env };
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const prompt = options.prompt ?? 'Do the task.';
+    if (options.ui === 'tui') {
+      const line = [findCodexBinary(), '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt].map(quote).join(' ');
+      const run = await spawnHost('script', ['-q', '-c', `stty cols 200 rows 50; exec ${line}`, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm' }, timeoutMs, stopWhen: TURN_DONE });
+      return { ...run, stdout: readScreenText(run.stdout), requests: fake.requests };
+    }
+    const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt];
+    const run = await spawnHost(findCodexBinary(), args, { cwd, env, timeoutMs });
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();
     await removeTempDir(scratch);
   }
+}
+
+/** What the interactive UI prints when a turn has ended. */
+const TURN_DONE = /Worked for/;
+
+/**
+ * A terminal's output as text, whitespace removed: the UI draws by cursor positions (it repaints
+ * what changed, word by word), so the screen's spacing is not in the stream; compare against
+ * {@link squeezeText} of what is expected.
+ */
+export function readScreenText(output: string): string {
+  return squeezeText(output.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, '').replace(/\x1b\[[0-9;?<>=$]*[ -\/]*[@-~]/g, '').replace(/\x1b[()][0-9A-Za-z]|\x1b[=>78]/g, ''));
+}
+
+/** A text with all whitespace removed. */
+export function squeezeText(text: string): string {
+  return text.replace(/\s+/g, '');
 }
 
 /** One line of `codex exec --json` output: `thread.started`, `item.completed`, `turn.completed`, ... */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeSlowCommand, describeTimeoutScript } from './cross-host-hooks.js';
 import { listFunctionResponses } from './fake-gemini.js';
 import { parseGeminiEvents, runGemini } from './gemini.js';
 import { describeRecorder, readRecorded } from './record-hook.js';
@@ -50,5 +51,23 @@ describe('the real Gemini CLI with native hooks', () => {
     expect(existsSync(join(cwd, 'marker.txt'))).toBe(false);
     const [shown] = listFunctionResponses(run.requests);
     expect(shown?.response).toEqual({ error: expect.stringContaining('Tool execution blocked: native says no') });
+  });
+
+  // What gemini-bridge.test.ts's timeout case meets without hookwire in front: Gemini CLI signals
+  // only the hook at its timeout (shared/research/gemini-cli-observed.md); the grandchild lives on
+  // (it also holds the hook's stdout), and the session does not go on: 15 s after the 2 s timeout
+  // no tool result has reached the model.
+  it('at a hook timeout, leaves the grandchild running and the session stalled behind it', async () => {
+    const cwd = await makeProject();
+    const slow = { type: 'command', command: describeSlowCommand(cwd), timeout: 2000 };
+    const run = await runGemini({
+      cwd,
+      settings: { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [slow] }] } },
+      script: describeTimeoutScript(cwd),
+      timeoutMs: 15_000,
+    });
+    expect(run.timedOut).toBe(true);
+    expect(run.requests.filter((request) => request.role === 'main')).toHaveLength(1);
+    expect(existsSync(join(cwd, 'grandchild.pid'))).toBe(true);
   });
 });

@@ -21,12 +21,13 @@ export function inheritHostEnv(): Record<string, string> {
 
 /**
  * Spawns a host in its own process group with no stdin, so a timeout (and the end of the run) kills
- * its whole tree: no hook or tool it left behind survives the run.
+ * its whole tree: no hook or tool it left behind survives the run. With `stopWhen`, the group is
+ * also killed as soon as stdout matches it.
  */
 export function spawnHost(
   program: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; stopWhen?: RegExp },
 ): Promise<HostExit> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -34,8 +35,6 @@ export function spawnHost(
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const killGroup = (): void => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -43,6 +42,12 @@ export function spawnHost(
         // The group is already gone.
       }
     };
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      // A host that does not exit by itself (an interactive UI) ends when its output says it is done.
+      if (options.stopWhen?.test(stdout) === true) killGroup();
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
