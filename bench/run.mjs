@@ -11,6 +11,7 @@ import { create as createClaudeTurn } from './figures/claude-turn.mjs';
 import { create as createColdstart } from './figures/coldstart.mjs';
 import { create as createExeca } from './figures/execa.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
+import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
 import { create as createRoundtrip } from './figures/roundtrip.mjs';
 import { SCALING } from './figures/scaling.mjs';
@@ -31,6 +32,7 @@ const FIGURES = [
   ['coldstart', createColdstart],
   ['bridge', createBridge],
   ['inprocess', createInprocess],
+  ['observed', createObserved],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
   ['claude-turn', createClaudeTurn],

@@ -25,6 +25,8 @@ const CHUNKS = [
   { name: 'exec-http', test: /[\\/]packages[\\/]exec-http[\\/]/ },
   { name: 'exec-oracle', test: /[\\/]packages[\\/]exec-oracle[\\/]/ },
   { name: 'http-post', test: /[\\/](packages[\\/]http-post|node_modules[\\/]undici)[\\/]/ },
+  // OpenTelemetry (the API and the SDK of `serve`'s OTLP export), loaded only when tracing is on.
+  { name: 'otel', test: /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/ },
 ];
 
 rmSync(DIST, { recursive: true, force: true });
@@ -54,6 +56,10 @@ if (eager.length > 0) throw new Error(`bundle-bin: cli.cjs requires ${eager.join
 // that built zod's schemas at start would pay for them on every event (issue 10).
 const zod = entry.moduleIds.filter((id) => /[\\/]node_modules[\\/](\.pnpm[\\/])?zod[@\\/]/.test(id) || /[\\/]contract[\\/]lib[\\/]config[\\/](schema|diagnostic-schema)\.js$/.test(id));
 if (zod.length > 0) throw new Error(`bundle-bin: cli.cjs includes zod or the config schemas (${zod.slice(0, 3).join(', ')}); something on the CLI's path imports a schema`);
+
+// Traces are exported only when the OTEL_* environment asks for it: a run without it must not load OpenTelemetry.
+const otel = entry.moduleIds.filter((id) => /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/.test(id));
+if (otel.length > 0) throw new Error(`bundle-bin: cli.cjs includes OpenTelemetry (${otel.slice(0, 3).join(', ')}); an import of it is no longer lazy`);
 
 const hash = createHash('sha256').update(readFileSync(join(DIST, 'cli.cjs'))).digest('hex').slice(0, 16);
 const loader = join(DIST, 'hookwire.cjs');

@@ -27,6 +27,11 @@ export function oneCommandHookConfig() {
   return { hooks: [{ id: 'trivial', event: 'tool:before', matcher: 'Bash', type: 'command', command: TRIVIAL_COMMAND }] };
 }
 
+/** One hook that selects a Read payload, answered in-process by the runtime's `proxy` option: no process, no socket. */
+export function oneAgentHookConfig() {
+  return { hooks: [{ id: 'judge', event: 'tool:before', matcher: 'Read', type: 'agent', prompt: 'Check $ARGUMENTS' }] };
+}
+
 const OTHER_EVENTS = ['tool:after', 'prompt:submit', 'session:start', 'turn:stop'];
 
 /**

@@ -5,6 +5,13 @@
  */
 export const MAX_NESTING_DEPTH = 64;
 
+/**
+ * How deep a dispatched payload may nest. Rendering a payload for hooks walks it whole; a deeper
+ * one is refused as a bad payload with this number in the message, rather than failing with
+ * whatever a walk ran out of first.
+ */
+export const MAX_PAYLOAD_DEPTH = 512;
+
 /** Whether `value` nests arrays or objects more than `limit` levels deep; looks no deeper than `limit + 1`. */
 export function exceedsDepth(value: unknown, limit = MAX_NESTING_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false;

@@ -19,3 +19,9 @@ export function secretsOf(spec: HookSpec, config: HookwireConfig, env: Readonly<
   }
   return collectSecrets(values);
 }
+
+/** The secrets of every hook of a config (see `secretsOf`), longest first: what a payload written anywhere is redacted of. */
+export function secretsOfConfig(config: HookwireConfig, env: Readonly<Record<string, string | undefined>>): string[] {
+  const all = config.hooks.flatMap((spec) => secretsOf(spec, config, env));
+  return [...new Set(all)].sort((a, b) => b.length - a.length);
+}

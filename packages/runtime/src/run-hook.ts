@@ -1,4 +1,4 @@
-import { eventNameIn, execResult, roundMs, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HookSpec, type HookwireConfig } from '@hookwire/contract';
+import { eventNameIn, execResult, roundMs, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HandlerResult, type HookMode, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
 import { applyOnError } from './apply-on-error.js';
 import type { LoadedHook } from './loaded-hook.js';
@@ -8,6 +8,7 @@ import { proxyEnvironment, runProxyFunction, type ProxyFunction } from './agent-
 import { redactSecrets, secretsOf } from './redact-secrets.js';
 import type { RunRecord } from './run-record.js';
 import { resolveTimeoutMs } from './timeouts.js';
+import { hookEndChannel, hookStartChannel, type HookStartMessage } from './lifecycle-channels.js';
 
 /** What every hook run of one dispatch shares. */
 export interface DispatchContext {
@@ -27,6 +28,17 @@ export interface DispatchContext {
   executors: ExecutorTable;
   proxy: ProxyFunction | undefined;
   logger: Logger;
+  /** Every hook observes (a dry run of the whole config): the runtime's `observe` option. */
+  observeAll: boolean;
+  /** Answers a hook without running it (replay's recorded answers); undefined: the hook runs. */
+  standIn: ((hookId: string) => HandlerResult | undefined) | undefined;
+  /** Present when someone subscribes to the hook channels: what their messages share. */
+  trace: { runtime: object; dispatchId: number; subject: string | undefined } | undefined;
+}
+
+/** A hook's mode: the runtime's observe-everything switch, else its own, else the config's, else enforce. */
+export function modeOf(spec: HookSpec, config: HookwireConfig, observeAll: boolean): HookMode {
+  return observeAll ? 'observe' : (spec.mode ?? config.mode ?? 'enforce');
 }
 
 const KIND: Record<HookSpec['type'], HandlerKind> = {
@@ -73,10 +85,20 @@ async function execute(hook: LoadedHook, request: ExecRequest, ctx: DispatchCont
 export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{ record: RunRecord; vote: FoldInput }> {
   const { spec } = hook;
   const kind = KIND[spec.type];
+  const mode = modeOf(spec, ctx.config, ctx.observeAll);
+  let traced: HookStartMessage | undefined;
+  if (ctx.trace !== undefined && (hookStartChannel.hasSubscribers || hookEndChannel.hasSubscribers)) {
+    traced = { runtime: ctx.trace.runtime, dispatchId: ctx.trace.dispatchId, canonical: ctx.canonical, hook: spec.id, kind, mode };
+    if (ctx.trace.subject !== undefined) traced.subject = ctx.trace.subject;
+    if (hookStartChannel.hasSubscribers) hookStartChannel.publish(traced);
+  }
   let timeoutMs = resolveTimeoutMs(spec, ctx.config);
   let exec: ExecResult;
   const left = ctx.deadline === undefined ? Infinity : ctx.deadline - Date.now();
-  if (left <= 0) {
+  const standIn = ctx.standIn?.(spec.id);
+  if (standIn !== undefined) {
+    exec = execResult(kind, standIn, 0);
+  } else if (left <= 0) {
     exec = failed(kind, 'timeout', 'the dispatch budget ran out before this hook started');
   } else {
     timeoutMs = Math.min(timeoutMs, Math.ceil(left));
@@ -102,10 +124,21 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;
   if (exec.status !== undefined) record.status = exec.status;
   if (onError !== undefined) record.onError = onError;
+  if (mode === 'observe') record.mode = 'observe';
   if (onError === 'warn' && outcome.failure) {
     ctx.logger.warn(`hook ${spec.id} failed (${outcome.failure.class}): ${outcome.failure.message}`, { hook: spec.id, event: ctx.canonical, failure: outcome.failure });
   } else if (outcome.warnings.length > 0 && onError !== 'ignore') {
     ctx.logger.warn(`hook ${spec.id}: ${outcome.warnings.join('; ')}`, { hook: spec.id, event: ctx.canonical });
   }
-  return { record, vote };
+  if (traced !== undefined && hookEndChannel.hasSubscribers) {
+    hookEndChannel.publish({
+      ...traced,
+      record,
+      decision: outcome.decision ?? 'none',
+      ...(outcome.failure === undefined ? {} : { failureClass: outcome.failure.class }),
+      durationMs: record.durationMs,
+    });
+  }
+  // An observed hook's answer is recorded, never folded.
+  return { record, vote: mode === 'observe' ? {} : vote };
 }

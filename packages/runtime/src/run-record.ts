@@ -1,4 +1,4 @@
-import type { HandlerKind, HandlerResult, OnError } from '@hookwire/contract';
+import type { HandlerKind, HandlerResult, HookMode, OnError } from '@hookwire/contract';
 
 /** One hook run as the host sees it (ARCHITECTURE §9): which hook decided what, and why. */
 export interface RunRecord {
@@ -12,4 +12,6 @@ export interface RunRecord {
   status?: number;
   /** The policy that shaped a failure's result. */
   onError?: OnError;
+  /** `observe` when the hook ran in observe mode: `outcome` is what it would have decided, and it was not folded. Absent for enforced hooks. */
+  mode?: Extract<HookMode, 'observe'>;
 }

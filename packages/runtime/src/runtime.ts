@@ -7,10 +7,14 @@ import {
   type CanonicalEvent,
   type Diagnostic,
   type DialectName,
+  type HandlerResult,
   ConfigError,
   describeType,
   DispatchError,
+  exceedsDepth,
+  HookwireError,
   isRecord,
+  MAX_PAYLOAD_DEPTH,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
 import { loadConfigState, type ConfigSource, type ConfigState } from './config-state.js';
@@ -24,6 +28,12 @@ import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import { diagnoseRunnable } from './runnable-check.js';
 import type { RunRecord } from './run-record.js';
+import { digestConfig } from './config-digest.js';
+import { redactSecrets, secretsOfConfig } from './redact-secrets.js';
+import { dispatchEndChannel, dispatchStartChannel, hookEndChannel, hookStartChannel, type DispatchEndMessage } from './lifecycle-channels.js';
+
+// Counts observed dispatches, process-wide, so that subscribers can pair start and end messages.
+let lastDispatchId = 0;
 
 export interface RuntimeOptions {
   /** A config object (native or Claude Code settings shape), or several layered in order. */
@@ -38,6 +48,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The base environment of handlers; default `process.env`. */
   env?: Record<string, string | undefined>;
+  /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
+  observe?: boolean;
 }
 
 export interface DispatchOptions {
@@ -55,6 +67,20 @@ export interface DispatchOptions {
   makeSignal?: () => AbortSignal;
   /** Bounds the whole dispatch: hooks still running then are cut like timeouts (their onError applies). */
   budgetMs?: number;
+  /** The host's tag for this dispatch (the stdio protocol's request id), passed on to lifecycle subscribers. */
+  requestId?: unknown;
+  /**
+   * The W3C trace context the transport received with the request (`hookwire serve`'s
+   * `traceparent` header), passed on to lifecycle subscribers: tracing continues it, before any
+   * `traceparent` the payload carries.
+   */
+  traceparent?: string;
+  /**
+   * Answers hooks without running them: for a hook id it returns a result for, that result stands
+   * in for the handler's (onError and mode still apply). `hookwire replay` uses it for the hooks it
+   * is told not to run.
+   */
+  standIn?: (hookId: string) => HandlerResult | undefined;
 }
 
 export interface DispatchResult {
@@ -71,6 +97,8 @@ export interface Runtime {
   reload(config?: unknown): Promise<ReloadResult>;
   /** The diagnostics (warnings) of the config in force. */
   readonly diagnostics: readonly Diagnostic[];
+  /** `sha256:<hex>` of the normalised config in force: the identity an audit record names. */
+  readonly configDigest: string;
   /** Releases pooled connections; dispatches must not be started afterwards. */
   close(): Promise<void>;
 }
@@ -110,7 +138,53 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   let current: { state: ConfigState; memo: SelectionMemo } = { state: loaded.state, memo: new SelectionMemo() };
   let closed = false;
 
-  async function dispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions = {}): Promise<DispatchResult> {
+  /**
+   * Unobserved, a dispatch is `runDispatch` itself: no wrapper, no extra promise. Observed (someone
+   * subscribes to the dispatch channels), the wrapper publishes the end message around it.
+   */
+  function dispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions = {}): Promise<DispatchResult> {
+    if (!dispatchStartChannel.hasSubscribers && !dispatchEndChannel.hasSubscribers) return runDispatch(event, payload, dispatchOptions, undefined);
+    return runObserved(event, payload, dispatchOptions);
+  }
+
+  async function runObserved(event: string, payload: unknown, dispatchOptions: DispatchOptions): Promise<DispatchResult> {
+    const message = { runtime, dispatchId: ++lastDispatchId } as DispatchEndMessage;
+    const started = performance.now();
+    try {
+      const result = await runDispatch(event, payload, dispatchOptions, message);
+      message.outcome = result.outcome;
+      message.runs = result.runs;
+      return result;
+    } catch (error) {
+      message.error = { code: error instanceof HookwireError ? error.code : 'HOOKWIRE_INTERNAL', message: error instanceof Error ? error.message : String(error) };
+      throw error;
+    } finally {
+      message.durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+      // Only dispatches that got as far as a start message end with one: a refused request (unknown event, bad payload) has neither.
+      if (message.canonical !== undefined && dispatchEndChannel.hasSubscribers) dispatchEndChannel.publish(message);
+    }
+  }
+
+  /** Fills in what a dispatch's lifecycle messages say, once its hooks are selected, and publishes the start. */
+  function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; selected: readonly LoadedHook[] }): void {
+    const { dispatchOptions, given, snapshot } = fields;
+    Object.assign(message, {
+      ...(dispatchOptions.requestId === undefined ? {} : { requestId: dispatchOptions.requestId }),
+      ...(dispatchOptions.traceparent === undefined ? {} : { traceparent: dispatchOptions.traceparent }),
+      event: fields.event,
+      canonical: fields.resolved.canonical,
+      dialect: fields.resolved.dialect,
+      ...(fields.subject === undefined ? {} : { subject: fields.subject }),
+      cwd: resolveCwd(dispatchOptions.cwd, given?.cwd, []),
+      payload: given === undefined ? undefined : redactSecrets(given, secretsOfConfig(snapshot.config, options.env ?? process.env)),
+      configDigest: digestConfig(snapshot.config),
+      hooks: fields.selected.map((hook) => hook.spec.id),
+      observeAll: options.observe === true,
+    });
+    if (dispatchStartChannel.hasSubscribers) dispatchStartChannel.publish(message);
+  }
+
+  async function runDispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions, message: DispatchEndMessage | undefined): Promise<DispatchResult> {
     if (closed) throw new DispatchError('HOOKWIRE_CLOSED', 'the runtime is closed');
     const resolved = resolveEvent(event);
     if (!resolved) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
@@ -131,7 +205,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const selected = needsOffThreadMatch(eventHooks, hasSubject, subject)
       ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
       : selectHooks(eventHooks, hasSubject, subject, memo);
+    if (message !== undefined) startMessage(message, { event, resolved, subject, given, dispatchOptions, snapshot, selected });
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
+    // Checked only once a hook will run: the no-match path never walks the payload.
+    if (exceedsDepth(given, MAX_PAYLOAD_DEPTH)) {
+      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels; it cannot be shown to hooks`);
+    }
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
@@ -159,6 +238,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       executors,
       proxy: options.proxy,
       logger,
+      observeAll: options.observe === true,
+      standIn: dispatchOptions.standIn,
+      trace: hookStartChannel.hasSubscribers || hookEndChannel.hasSubscribers ? { runtime, dispatchId: message?.dispatchId ?? ++lastDispatchId, subject } : undefined,
     };
     const ran = snapshot.config.parallel
       ? await Promise.all(selected.map((hook) => runHook(hook, ctx)))
@@ -184,17 +266,21 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     return { ok: true, diagnostics: [...next.state.diagnostics] };
   }
 
-  return {
+  const runtime: Runtime = {
     dispatch,
     reload,
     get diagnostics() {
       return current.state.diagnostics;
+    },
+    get configDigest() {
+      return digestConfig(current.state.config);
     },
     async close() {
       closed = true;
       await executors.close();
     },
   };
+  return runtime;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, createRuntime, HookwireError } from '../src/index.js';
+import { MAX_PAYLOAD_DEPTH } from '@hookwire/contract';
 import { cleanup, recordingLogger, runtimeOf, say, tempDir, writeJson } from './helpers.js';
 
 afterEach(cleanup);
@@ -123,6 +124,22 @@ describe('dispatch', () => {
     await expect(runtime.dispatch('Notification', {})).rejects.toMatchObject({ code: 'HOOKWIRE_UNKNOWN_EVENT' });
     await expect(runtime.dispatch('PreToolUse', [1])).rejects.toMatchObject({ code: 'HOOKWIRE_BAD_PAYLOAD' });
     await expect(runtime.dispatch('PreToolUse', 'x')).rejects.toBeInstanceOf(HookwireError);
+  });
+
+  it('refuses a payload nested deeper than MAX_PAYLOAD_DEPTH with a precise message, and keeps serving', async () => {
+    const runtime = await runtimeOf({ hooks: [{ event: 'PreToolUse', type: 'command', command: 'exit 2' }] });
+    const nest = (levels: number) => {
+      let value: unknown = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+    // The payload object itself is level 1.
+    await expect(runtime.dispatch('PreToolUse', { ...bash, x: nest(200_000) })).rejects.toMatchObject({
+      code: 'HOOKWIRE_BAD_PAYLOAD',
+      message: `payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels; it cannot be shown to hooks`,
+    });
+    await expect(runtime.dispatch('PreToolUse', { ...bash, x: nest(MAX_PAYLOAD_DEPTH) })).rejects.toMatchObject({ code: 'HOOKWIRE_BAD_PAYLOAD' });
+    expect((await runtime.dispatch('PreToolUse', { ...bash, x: nest(MAX_PAYLOAD_DEPTH - 1) })).outcome.decision).toBe('deny');
   });
 
   it('gives generated ids to hooks without one', async () => {

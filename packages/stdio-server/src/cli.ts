@@ -3,14 +3,17 @@ import { UsageError } from '@hookwire/contract';
 import { parseCommandFlags, type Command } from './command.js';
 import { checkCommand } from './commands/check.js';
 import { dispatchCommand } from './commands/dispatch.js';
+import { explainCommand } from './commands/explain.js';
 import { initCommand } from './commands/init.js';
 import { listenCommand } from './commands/listen.js';
+import { replayCommand } from './commands/replay.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
+import { testCommand } from './commands/test.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
@@ -25,6 +28,9 @@ ${COMMANDS.map((command) => `${command.name.padEnd(9)} ${command.summary}`).join
 
 Without --config, the config is $HOOKWIRE_CONFIG, else ~/.config/hookwire/config.json and
 .hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the current directory).
+
+--observe runs every hook in observe mode: each runs and its run record shows what it would have
+decided, but the answer is that of no hooks (a dry run of the whole config).
 `;
 
 /** The usage of one command: what `hookwire <command> --help` prints. */
@@ -74,12 +80,12 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  let values;
+  let parsed;
   try {
-    values = parseCommandFlags(command, rest, ownersOf);
+    parsed = parseCommandFlags(command, rest, ownersOf);
   } catch (error) {
     if (!(error instanceof UsageError) || !command.answersMistakes) throw error;
     return command.run({}, { logger, argv: rest, problem: error.message.replace(`hookwire ${command.name}: `, '') });
   }
-  return command.run(values, { logger, argv: rest });
+  return command.run(parsed.values, { logger, argv: rest, args: parsed.args });
 }

@@ -7,6 +7,19 @@ export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 /** The flags a command received, as `node:util` parseArgs reads them. */
 export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+/**
+ * The audit flags, one table for every command that dispatches for a host (listen, run, serve), so
+ * that they cannot drift apart: where the audit log goes (docs/audit-log.md) and whether its
+ * records leave payloads out.
+ */
+export const AUDIT_FLAGS = {
+  log: { type: 'string' },
+  'log-omit-payloads': { type: 'boolean' },
+} as const satisfies FlagOptions;
+
+/** How {@link AUDIT_FLAGS} read in a usage line. */
+export const AUDIT_USAGE = '[--log FILE [--log-omit-payloads]]';
+
 /** What every command gets besides its flags. */
 export interface CommandContext {
   logger: Logger;
@@ -25,7 +38,9 @@ export interface Command {
    * command line could not be read, for commands that must answer anyway (`run`); other commands
    * never see it: their command-line mistakes are usage errors.
    */
-  run(values: FlagValues, context: CommandContext & { argv: readonly string[]; problem?: string }): Promise<number>;
+  run(values: FlagValues, context: CommandContext & { argv: readonly string[]; args?: readonly string[]; problem?: string }): Promise<number>;
+  /** True: the command takes arguments besides its flags (`hookwire test DIR ...`); they reach `run` as `args`. */
+  takesArguments?: boolean;
   /** True: a command-line mistake is handed to `run` as `problem` instead of being a usage error. */
   answersMistakes?: boolean;
   /** A longer help text than the usage line, printed by `hookwire <command> --help`. */
@@ -50,9 +65,10 @@ function flagNameOf(arg: string): string {
 
 /**
  * Reads a command's flags strictly: a flag the command does not own is an error naming the
- * command (and, when another command owns it, that one). Positionals are not accepted.
+ * command (and, when another command owns it, that one). Positionals are accepted only by a
+ * command that `takesArguments`, and returned as `args`.
  */
-export function parseCommandFlags(command: Command, argv: readonly string[], owners: (flag: string) => string[]): FlagValues {
+export function parseCommandFlags(command: Command, argv: readonly string[], owners: (flag: string) => string[]): { values: FlagValues; args: string[] } {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
@@ -67,10 +83,10 @@ export function parseCommandFlags(command: Command, argv: readonly string[], own
     }
     throw new CommandUsageError(`hookwire ${command.name}: ${(error as Error).message}`, command.usage, { cause: error });
   }
-  if (parsed.positionals.length > 0) {
+  if (parsed.positionals.length > 0 && command.takesArguments !== true) {
     throw new CommandUsageError(`hookwire ${command.name}: unexpected argument ${JSON.stringify(parsed.positionals[0])}`, command.usage);
   }
-  return parsed.values as FlagValues;
+  return { values: parsed.values as FlagValues, args: parsed.positionals };
 }
 
 /**

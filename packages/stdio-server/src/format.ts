@@ -30,7 +30,7 @@ export function formatRuns(runs: readonly RunRecord[]): string {
     runs.map((run) => [
       run.hook,
       run.kind,
-      run.outcome.decision ?? '-',
+      run.mode === 'observe' ? `${run.outcome.decision ?? '-'} (observed)` : (run.outcome.decision ?? '-'),
       run.durationMs.toFixed(1),
       String(run.exitCode ?? run.status ?? '-'),
       shorten(

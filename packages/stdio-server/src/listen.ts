@@ -2,12 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
+import { startTraceExport } from './tracing/trace-export.js';
 import { onStopSignals, STOP_SIGNALS } from './stop-signals.js';
 import { VERSION } from './version.js';
 
 export interface ListenOptions {
   configPaths: string[];
   logPath?: string;
+  /** Leave payloads out of the --log records. */
+  logOmitsPayloads?: boolean;
+  /** Observe every hook: they run and are logged, but every answer is that of no hooks. */
+  observe?: boolean;
   maxLineBytes?: number;
   logger: Logger;
 }
@@ -17,7 +22,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const { logger } = options;
   let runtime;
   try {
-    runtime = await createRuntime({ configPath: options.configPaths, logger });
+    runtime = await createRuntime({ configPath: options.configPaths, logger, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
@@ -26,6 +31,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     }
     throw error;
   }
+  const stopTraces = await startTraceExport({ logger, runtime, flushTimeoutMs: 5_000 });
   const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
   audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
   const server = createStdioServer({
@@ -34,7 +40,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     output: process.stdout,
     logger,
     version: VERSION,
-    ...(audit === undefined ? {} : { audit }),
+    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
   const stopListening = onStopSignals((signal) => {
@@ -44,6 +50,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const code = await server.done;
   stopListening();
   await runtime.close();
+  await stopTraces?.();
   if (audit) await new Promise<void>((resolve) => audit.end(resolve));
   return code;
 }

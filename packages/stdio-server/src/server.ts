@@ -13,8 +13,10 @@ export interface StdioServerOptions {
   logger: Logger;
   /** hookwire's version, reported by `ping`. */
   version: string;
-  /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
+  /** Receives one audit record (docs/audit-log.md) per dispatch of this runtime while the server runs. */
   audit?: Writable;
+  /** Leave payloads out of the audit records; default false. */
+  auditOmitsPayloads?: boolean;
   maxLineBytes?: number;
   /** The session to drive; default a new one on `runtime`. */
   session?: Session;
@@ -37,7 +39,14 @@ const STOP_GRACE_MS = 5000;
  */
 export function createStdioServer(options: StdioServerOptions): StdioServer {
   const { input, logger } = options;
-  const session = options.session ?? createSession({ runtime: options.runtime, version: options.version, ...(options.audit === undefined ? {} : { audit: options.audit }) });
+  const owned = options.session === undefined;
+  const session =
+    options.session ??
+    createSession({
+      runtime: options.runtime,
+      version: options.version,
+      ...(options.audit === undefined ? {} : { audit: options.audit, auditOmitsPayloads: options.auditOmitsPayloads === true }),
+    });
   const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   const writer = new LineWriter(options.output, (error) => {
     logger.error('stdout is broken; canceling everything in flight', { error: error.message });
@@ -67,6 +76,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
   async function end(code: number, deadline?: Promise<void>): Promise<void> {
     if (finishing) return;
     finishing = true;
+    if (owned) session.close();
     accepting = false;
     input.off('data', onData);
     input.off('end', onEnd);

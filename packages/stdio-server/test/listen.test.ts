@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupSidecars, isGone, startSidecar, tempDir, writeConfig } from './sidecar.js';
+import { spawn } from 'node:child_process';
+import { cleanupSidecars, HOOKWIRE, isGone, startSidecar, tempDir, writeConfig } from './sidecar.js';
 
 afterEach(cleanupSidecars);
 
@@ -159,6 +160,29 @@ describe('hookwire listen', () => {
     expect(sidecar.responses).toEqual([expect.objectContaining({ ok: true, id: 1, outcome: expect.objectContaining({ decision: 'deny' }) })]);
   });
 
+  it('loses no answer at end of input or bye when the host reads its stdout slowly', async () => {
+    // stdout is a pipe: what does not fit in it waits in the process, and exiting at once would drop it.
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [guard] });
+    for (const ending of ['eof', 'bye'] as const) {
+      const child = spawn(process.execPath, [HOOKWIRE, 'listen', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child.stdout.pause();
+      const count = 3000;
+      let requests = '';
+      for (let i = 0; i < count; i++) requests += `${JSON.stringify({ op: 'dispatch', id: i, event: 'PreToolUse', payload: { tool_name: 'Read', tool_input: { file_path: 'x'.repeat(200) } } })}\n`;
+      child.stdin.end(ending === 'bye' ? `${requests}{"op":"bye","id":"bye"}\n` : requests);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stdout.resume();
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      const lines = stdout.split('\n');
+      const cut = lines.pop();
+      const ids = new Set(lines.map((line) => (JSON.parse(line) as { id: unknown }).id));
+      expect({ ending, code, answers: ids.size, cut }).toEqual({ ending, code: 0, answers: ending === 'bye' ? count + 1 : count, cut: '' });
+    }
+  });
+
   it('on SIGTERM cancels what is in flight, kills the trees and exits', async () => {
     const dir = await tempDir();
     const pids = join(dir, 'pids');
@@ -193,6 +217,39 @@ describe('hookwire listen', () => {
       expect.objectContaining({ id: 1, event: 'PreToolUse', canonical: 'tool:before', outcome: expect.objectContaining({ decision: 'deny' }), runs: [expect.objectContaining({ hook: 'guard' })] }),
       expect.objectContaining({ id: 2, outcome: expect.objectContaining({ decision: 'none' }), runs: [] }),
     ]);
+  });
+
+  it('--log records are replayable (v 1: dialect, subject, cwd, payload, config digest); --log-omit-payloads leaves payloads out', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [guard] });
+    const full = join(dir, 'full.jsonl');
+    const bare = join(dir, 'bare.jsonl');
+    for (const [log, extra] of [[full, []], [bare, ['--log-omit-payloads']]] as const) {
+      const sidecar = startSidecar(['listen', '--config', config, '--log', log, ...extra]);
+      sidecar.send({ op: 'dispatch', id: 1, event: 'PreToolUse', payload: bash, cwd: dir });
+      sidecar.send({ op: 'bye' });
+      await sidecar.exited;
+    }
+    const [record] = (await readFile(full, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(record).toMatchObject({ v: 1, id: 1, event: 'PreToolUse', dialect: 'claude', subject: 'Bash', cwd: dir, payload: bash, hooks: ['guard'] });
+    expect(record!.config).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const [without] = (await readFile(bare, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(without).toMatchObject({ v: 1, config: record!.config, outcome: expect.objectContaining({ decision: 'deny' }) });
+    expect(without).not.toHaveProperty('payload');
+  });
+
+  it('--observe runs every hook but answers as if none had an opinion, and says so in runs', async () => {
+    const dir = await tempDir();
+    const sidecar = startSidecar(['listen', '--config', await writeConfig(dir, { hooks: [guard] }), '--observe']);
+    sidecar.send({ op: 'dispatch', event: 'PreToolUse', payload: bash, cwd: dir });
+    const [answer] = await sidecar.next();
+    expect(answer).toMatchObject({
+      ok: true,
+      outcome: { decision: 'none', continue: true },
+      runs: [{ hook: 'guard', mode: 'observe', outcome: { decision: 'deny', reason: 'no rm -rf' }, exitCode: 2 }],
+    });
+    sidecar.send({ op: 'bye' });
+    await sidecar.exited;
   });
 
   it('exits 2 with the diagnostics on stderr when the config is broken at start', async () => {

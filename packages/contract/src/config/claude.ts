@@ -14,7 +14,7 @@ import {
 import { isClaudeCodeEvent } from './host-names.js';
 import { runsTheBridge } from './bridge-command.js';
 import { CLAUDE_HANDLER_TYPES, type ON_FAILURE_VALUES } from './config-names.js';
-import { checkHttpUrl, checkNonEmptyString, checkOnFailure, checkTimeoutSeconds } from './field-checks.js';
+import { checkHttpUrl, checkNonEmptyString, checkMode, checkOnFailure, checkTimeoutSeconds } from './field-checks.js';
 import type { HookSpec, HookType, HookwireConfig, OnError } from './schema.js';
 import { readSettings } from './settings.js';
 import { CANONICAL_EVENT_NAMES } from '../events.js';
@@ -124,6 +124,7 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
   const fields = isClaudeHandlerType(type) ? readHandlerFields(list, handler, pointer, type) : {};
   const timeout = readField(list, handler, 'timeout', pointer, checkTimeoutSeconds);
   const onFailure = readField(list, handler, 'onFailure', pointer, checkOnFailure);
+  const mode = readField(list, handler, 'mode', pointer, checkMode);
   if (isClaudeHandlerType(type)) warnUnsupported(list, handler, pointer, type);
   const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
   if (failed || !isClaudeHandlerType(type)) return undefined;
@@ -137,6 +138,7 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
     dialect: 'claude',
     ...(timeout !== undefined && { timeout }),
     ...(onFailure !== undefined && { onError: ON_FAILURE_TO_ON_ERROR[onFailure] }),
+    ...(mode !== undefined && { mode }),
     pointer,
     ...(context.source !== undefined && { source: context.source }),
   };

@@ -21,6 +21,9 @@ export const ON_ERROR_VALUES = ['warn', 'block', 'ignore'] as const;
 
 export const ON_FAILURE_VALUES = ['continue', 'block'] as const;
 
+/** enforce: the hook's answer counts; observe: it runs but its answer stays out of the outcome. */
+export const MODE_VALUES = ['enforce', 'observe'] as const;
+
 /** The longest timeout a Node.js timer can hold, in whole seconds (2^31 - 1 ms). */
 export const MAX_TIMEOUT_SECONDS = 2_147_483;
 

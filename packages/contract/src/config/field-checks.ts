@@ -1,6 +1,6 @@
 import { DIALECT_NAMES } from '../dialects/index.js';
 import type { DialectName } from '../handler-result.js';
-import { MAX_TIMEOUT_SECONDS, ON_ERROR_VALUES, ON_FAILURE_VALUES } from './config-names.js';
+import { MAX_TIMEOUT_SECONDS, MODE_VALUES, ON_ERROR_VALUES, ON_FAILURE_VALUES } from './config-names.js';
 
 /**
  * Reads one config value: the value as the config holds it (a URL trimmed, as its schema's parse
@@ -18,6 +18,8 @@ function checkOneOf<const T extends string>(values: readonly T[]): FieldCheck<T>
 export const checkOnError = checkOneOf(ON_ERROR_VALUES);
 
 export const checkOnFailure = checkOneOf(ON_FAILURE_VALUES);
+
+export const checkMode = checkOneOf(MODE_VALUES);
 
 export const checkDialectName: FieldCheck<DialectName> = checkOneOf(DIALECT_NAMES as readonly DialectName[]);
 

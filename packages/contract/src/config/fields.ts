@@ -41,6 +41,7 @@ const EXPECTED = new Map<string, string | ((value: unknown) => string)>([
   ['timeoutSec', TIMEOUT_EXPECTED],
   ['onError', quoteList(ON_ERROR_VALUES)],
   ['onFailure', '"continue" or "block"'],
+  ['mode', '"enforce" or "observe"'],
   ['parallel', 'true or false'],
   ['apiKeyEnv', 'the name of an environment variable (letters, digits and _)'],
 ]);

@@ -15,6 +15,7 @@ import { HOOK_TYPES, NATIVE_TYPE_FIELDS } from './config-names.js';
 import {
   checkDialectName,
   checkHttpUrl,
+  checkMode,
   checkNonEmptyString,
   checkOnError,
   checkTimeoutSeconds,
@@ -22,7 +23,7 @@ import {
 } from './field-checks.js';
 import type { HookSpec, HookType, HookwireConfig } from './schema.js';
 
-const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError'];
+const COMMON_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError', 'mode'];
 
 // The keys each hook type adds to the common ones, in schema order.
 const TYPE_KEYS = Object.fromEntries(HOOK_TYPES.map((type) => [type, Object.keys(NATIVE_TYPE_FIELDS[type])])) as Record<
@@ -115,6 +116,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const dialect = readField(list, hook, 'dialect', pointer, checkDialectName);
   const timeout = readField(list, hook, 'timeout', pointer, checkTimeoutSeconds);
   const onError = readField(list, hook, 'onError', pointer, checkOnError);
+  const mode = readField(list, hook, 'mode', pointer, checkMode);
 
   const known = type === undefined ? [...COMMON_KEYS, ...ALL_TYPE_KEYS] : [...COMMON_KEYS, ...TYPE_KEYS[type]];
   const unknown: Record<string, unknown> = {};
@@ -139,6 +141,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
     dialect: dialect ?? 'claude',
     ...(timeout !== undefined && { timeout }),
     ...(onError !== undefined && { onError }),
+    ...(mode !== undefined && { mode }),
     pointer,
     ...(context.source !== undefined && { source: context.source }),
   };

@@ -6,6 +6,7 @@ import {
   CONFIG_EVENT_NAMES,
   HOOK_TYPES,
   MAX_TIMEOUT_SECONDS,
+  MODE_VALUES,
   ON_ERROR_VALUES,
   ON_FAILURE_VALUES,
 } from './config-names.js';
@@ -16,6 +17,10 @@ export { CONFIG_EVENT_NAMES, HOOK_TYPES, CLAUDE_HANDLER_TYPES, MAX_TIMEOUT_SECON
 export const OnErrorSchema = z
   .enum(ON_ERROR_VALUES)
   .describe('What an infrastructure failure (spawn failure, timeout, HTTP non-2xx, unusable answer) becomes: warn (log and go on), block (a deny), ignore (nothing).');
+
+export const ModeSchema = z
+  .enum(MODE_VALUES)
+  .describe('enforce (default): the hook\'s answer counts; observe: the hook runs and its run record shows what it would have decided, but its answer stays out of the outcome (a dry run, to stage a new guard).');
 
 export const HookTypeSchema = z.enum(HOOK_TYPES);
 
@@ -60,6 +65,8 @@ export type ProxyConfig = z.infer<typeof ProxyConfigSchema>;
 
 export type OnError = z.infer<typeof OnErrorSchema>;
 
+export type HookMode = z.infer<typeof ModeSchema>;
+
 export type HookType = z.infer<typeof HookTypeSchema>;
 
 /**
@@ -86,6 +93,8 @@ export interface HookSpec {
   /** Seconds. */
   timeout?: number;
   onError?: OnError;
+  /** `observe`: the hook runs but its answer stays out of the fold; absent: the config's mode, else `enforce`. */
+  mode?: HookMode;
   /** JSON Pointer of the hook in its file (`/hooks/2`, `/hooks/PreToolUse/0/hooks/1`). */
   pointer: string;
   /** The config file the hook came from, as given to `parseConfig` (`options.source`). */
@@ -98,6 +107,8 @@ export interface ConfigSettings {
   timeoutSec?: number;
   /** Default onError of every hook. */
   onError?: OnError;
+  /** Default mode of every hook: `observe` makes the whole config a dry run. */
+  mode?: HookMode;
   parallel?: boolean;
   llm?: LlmConfig;
   proxy?: ProxyConfig;
@@ -111,6 +122,7 @@ export interface HookwireConfig extends ConfigSettings {
 const settingsFields = {
   timeoutSec: TimeoutSecondsSchema.optional().describe('Default timeout of every hook, in seconds (a hook\'s own timeout wins).'),
   onError: OnErrorSchema.optional(),
+  mode: ModeSchema.optional().describe('Default mode of every hook (a hook\'s own mode wins): observe runs the whole config as a dry run.'),
   parallel: z.boolean().optional().describe('Run the hooks of one event concurrently.'),
   llm: LlmConfigSchema.optional(),
   proxy: ProxyConfigSchema.optional(),
@@ -123,6 +135,7 @@ const nativeHookFields = {
   dialect: DialectNameSchema.optional().describe('How the hook reads its payload and names events; default claude.'),
   timeout: TimeoutSecondsSchema.optional().describe('Seconds the hook may run.'),
   onError: OnErrorSchema.optional(),
+  mode: ModeSchema.optional(),
 };
 
 const promptField = NonEmptyStringSchema.describe('The instruction; $ARGUMENTS stands for the payload JSON.');
@@ -178,6 +191,7 @@ export type NativeConfig = z.infer<typeof NativeConfigSchema>;
 const claudeHandlerFields = {
   timeout: TimeoutSecondsSchema.optional().describe('Seconds the hook may run.'),
   onFailure: z.enum(ON_FAILURE_VALUES).optional().describe('block: a failure of the hook blocks the action (hookwire onError "block").'),
+  mode: ModeSchema.optional().describe('hookwire only: observe runs the hook without letting its answer count. Claude Code does not define this key; settings run by Claude Code itself rather than through hookwire are not observed.'),
   statusMessage: z.string().optional(),
   once: z.boolean().optional(),
   if: z.string().optional(),

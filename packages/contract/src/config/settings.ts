@@ -7,6 +7,7 @@ import {
   checkBoolean,
   checkEnvVarName,
   checkHttpUrl,
+  checkMode,
   checkNonEmptyString,
   checkOnError,
   checkTimeoutSeconds,
@@ -44,18 +45,20 @@ function readProxy(list: DiagnosticList, value: unknown, pointer: string): Proxy
   return command === undefined ? undefined : { command };
 }
 
-export const SETTINGS_KEYS = ['timeoutSec', 'onError', 'parallel', 'llm', 'proxy'] as const;
+export const SETTINGS_KEYS = ['timeoutSec', 'onError', 'mode', 'parallel', 'llm', 'proxy'] as const;
 
-// The settings both shapes share: timeoutSec, onError, parallel, llm and proxy.
+// The settings both shapes share: timeoutSec, onError, mode, parallel, llm and proxy.
 export function readSettings(list: DiagnosticList, record: Record<string, unknown>): ConfigSettings {
   const timeoutSec = readField(list, record, 'timeoutSec', '', checkTimeoutSeconds);
   const onError = readField(list, record, 'onError', '', checkOnError);
+  const mode = readField(list, record, 'mode', '', checkMode);
   const parallel = readField(list, record, 'parallel', '', checkBoolean);
   const llm = record.llm === undefined ? undefined : readLlm(list, record.llm, '/llm');
   const proxy = record.proxy === undefined ? undefined : readProxy(list, record.proxy, '/proxy');
   return {
     ...(timeoutSec !== undefined && { timeoutSec }),
     ...(onError !== undefined && { onError }),
+    ...(mode !== undefined && { mode }),
     ...(parallel !== undefined && { parallel }),
     ...(llm !== undefined && { llm }),
     ...(proxy !== undefined && { proxy }),

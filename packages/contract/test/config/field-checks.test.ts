@@ -7,6 +7,7 @@ import {
   checkDialectName,
   checkEnvVarName,
   checkHttpUrl,
+  checkMode,
   checkNonEmptyString,
   checkOnError,
   checkOnFailure,
@@ -21,6 +22,7 @@ import {
   HttpUrlSchema,
   LlmConfigSchema,
   MAX_TIMEOUT_SECONDS,
+  ModeSchema,
   NativeHookSchemas,
   NonEmptyStringSchema,
   OnErrorSchema,
@@ -44,6 +46,7 @@ const PAIRS: [string, FieldCheck<unknown>, z.ZodType][] = [
   ['http URL', checkHttpUrl, HttpUrlSchema],
   ['onError', checkOnError, OnErrorSchema],
   ['onFailure', checkOnFailure, OnFailureSchema],
+  ['mode', checkMode, ModeSchema],
   ['dialect', checkDialectName, DialectNameSchema],
 ];
 
@@ -109,7 +112,7 @@ describe('field checks accept exactly what the schemas accept', () => {
 });
 
 describe('the key tables are the schemas’ keys', () => {
-  const COMMON = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError'];
+  const COMMON = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError', 'mode'];
 
   it('each native hook type: its own keys in schema order, required exactly when the schema requires them', () => {
     for (const type of HOOK_TYPES) {

@@ -1,6 +1,6 @@
-import { ConfigError, resolveEvent } from '@hookwire/contract';
-import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
-import { appendAuditLine, formatAuditRecord, type AuditRecord } from '../audit-record.js';
+import { ConfigError, HookwireError, resolveEvent } from '@hookwire/contract';
+import { auditFailureRecordOf, createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
+import { appendAuditLine } from '../append-audit-line.js';
 import { answerHost } from '../host/answer-host.js';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from './depth.js';
@@ -8,6 +8,10 @@ import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './paylo
 import { locateConfig } from '../config-location.js';
 import { formatDiagnostics } from '../format.js';
 import { onStopSignals, STOP_SIGNALS, type StopSignal } from '../stop-signals.js';
+import { startTraceExport, type StopTraceExport } from '../tracing/trace-export.js';
+
+/** How long the bridge waits, at its end, for its spans to be exported: a collector that is down must not hold the host. */
+const TRACE_FLUSH_MS = 1_000;
 
 interface WritableText {
   write(chunk: string, callback?: (error?: Error | null) => void): unknown;
@@ -25,8 +29,12 @@ export interface BridgeOptions {
   problem?: string;
   /** Appends one audit record per event (as `listen --log` does), or the failure the user was shown. */
   logPath?: string;
+  /** Leave payloads out of the audit records (such a log cannot be replayed). */
+  logOmitsPayloads?: boolean;
   /** Bounds the whole run, reading stdin included; hooks still running then are cut like timeouts. Default: no bound. */
   budgetMs?: number;
+  /** Observe every hook (a dry run): hooks run and show in the log, but the answer is that of no hooks. */
+  observe?: boolean;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
   logger: Logger;
   /** The environment the bridge reads its depth marker from and hands to hooks; default `process.env`. */
@@ -45,6 +53,11 @@ function writeAll(stream: () => WritableText, text: string): Promise<void> {
   return new Promise((resolve) => {
     stream().write(text, () => resolve());
   });
+}
+
+/** The stable code an audit line gives a failure: the error's own, or `HOOKWIRE_INTERNAL` for one without. */
+function codeOf(error: unknown): string {
+  return error instanceof HookwireError ? error.code : 'HOOKWIRE_INTERNAL';
 }
 
 function describeStartFailure(error: unknown): string {
@@ -68,21 +81,25 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   const env = options.env ?? process.env;
   const stdout = () => options.stdout ?? process.stdout;
   const stderr = () => options.stderr ?? process.stderr;
-  const audit = async (record: AuditRecord) => {
+  const appendAudit = async (line: string) => {
     if (options.logPath === undefined) return;
     try {
-      await appendAuditLine(options.logPath, formatAuditRecord(record));
+      await appendAuditLine(options.logPath, line);
     } catch (error) {
       options.logger.error('cannot write the audit log', { path: options.logPath, error: (error as Error).message });
     }
   };
-  const fail = async (context: FailureContext & { eventName: string | undefined }, message: string) => {
+  // A failure of the bridge is a v1 line of its own (docs/audit-log.md): replay counts it and skips it.
+  const fail = async (context: FailureContext & { eventName: string | undefined; cwd?: string }, code: string, message: string) => {
     const failure = renderBridgeFailure(context, message, options.onError);
-    await audit({
+    const record = auditFailureRecordOf({
       ...(context.eventName === undefined ? {} : { event: context.eventName }),
       ...(context.event === undefined ? {} : { canonical: context.event }),
-      error: failure.notice,
+      dialect: options.dialect,
+      ...(context.cwd === undefined ? {} : { cwd: context.cwd }),
+      error: { code, message: failure.notice },
     });
+    await appendAudit(`${JSON.stringify(record)}\n`);
     await writeAll(stdout, failure.stdout);
     await writeAll(stderr, failure.stderr);
     return failure.exitCode;
@@ -100,7 +117,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   try {
     text = await readBridgeInput(options.stdin ?? process.stdin, options.budgetMs);
   } catch (error) {
-    return fail(unknown, `cannot read the hook payload from stdin: ${(error as Error).message}`);
+    return fail(unknown, 'HOOKWIRE_BAD_PAYLOAD', `cannot read the hook payload from stdin: ${(error as Error).message}`);
   }
   const parsed = parseBridgePayload(text, options.dialect);
   if (!parsed.ok) {
@@ -108,7 +125,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     const sniffed = sniffBridgePayload(text);
     const resolved = resolveEvent(sniffed.eventName);
     if (sniffed.eventName !== undefined && resolved?.dialect !== options.dialect) return 0;
-    return fail({ ...sniffed, event: resolved?.canonical }, parsed.message);
+    return fail({ ...sniffed, event: resolved?.canonical }, 'HOOKWIRE_BAD_PAYLOAD', parsed.message);
   }
   const { event, payload } = parsed;
   if (event === undefined) return 0;
@@ -116,8 +133,9 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     event,
     eventName: parsed.eventName,
     stopHookActive: typeof payload.stop_hook_active === 'boolean' ? payload.stop_hook_active : undefined,
+    ...(typeof payload.cwd === 'string' ? { cwd: payload.cwd } : {}),
   };
-  if (options.problem !== undefined) return fail(context, options.problem);
+  if (options.problem !== undefined) return fail(context, 'HOOKWIRE_USAGE', options.problem);
 
   let runtime: Runtime;
   try {
@@ -125,29 +143,37 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       configPath: locateConfig({ explicit: options.configPaths, env }),
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
+      ...(options.observe === true ? { observe: true } : {}),
     });
   } catch (error) {
-    return fail(context, describeStartFailure(error));
+    return fail(context, codeOf(error), describeStartFailure(error));
   }
 
+  // Traces are exported only when the OTEL_* environment asks for it; the SDK is not even loaded otherwise.
+  let stopTraces: StopTraceExport | undefined;
+  try {
+    stopTraces = await startTraceExport({ env, logger: options.logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS });
+  } catch (error) {
+    options.logger.error('cannot start exporting traces', { error: error instanceof Error ? error.message : String(error) });
+  }
   const controller = new AbortController();
   let stoppedBy: StopSignal | undefined;
   const stopListening = onStopSignals((signal) => {
     stoppedBy = signal;
     controller.abort();
   });
+  // The dispatch's audit record is the one listen and serve write (v1, docs/audit-log.md), from the runtime's dispatch:end.
+  const records: string[] = [];
+  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: options.logOmitsPayloads !== true });
   try {
-    let result: DispatchResult | undefined;
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,
       passAllow: options.passAllow,
-      onResult: (dispatched) => {
-        result = dispatched;
-      },
       // The budget bounds the whole run: what reading stdin and loading the config took is spent.
       ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (performance.now() - startedAt)) }),
     });
-    if (result !== undefined) await audit({ event: parsed.eventName ?? event, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
+    unsubscribeAudit?.();
+    for (const line of records.splice(0)) await appendAudit(line);
     await writeAll(stdout, response.stdout);
     return response.exitCode;
   } catch (error) {
@@ -155,9 +181,11 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       await writeAll(stderr, `hookwire run: received ${stoppedBy}; every running hook was killed\n`);
       return STOP_SIGNALS[stoppedBy];
     }
-    return fail(context, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(context, codeOf(error), `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
+    unsubscribeAudit?.();
     stopListening();
     await runtime.close();
+    await stopTraces?.();
   }
 }

@@ -33,7 +33,7 @@ export function chooseDispatchEvent(flag: string | undefined, payload: unknown):
 /** `hookwire dispatch`: one dispatch, printed as the outcome and a table of the runs. */
 export const dispatchCommand: Command = {
   name: 'dispatch',
-  usage: 'hookwire dispatch [--config FILE ...] [--event NAME] [--payload FILE|-] [--subject S] [--cwd DIR] [--json]',
+  usage: 'hookwire dispatch [--config FILE ...] [--event NAME] [--payload FILE|-] [--subject S] [--cwd DIR] [--json] [--observe]',
   summary: "run one dispatch and print the outcome and a table of the runs (the event defaults to the payload's hook_event_name)",
   options: {
     config: { type: 'string', multiple: true },
@@ -42,6 +42,7 @@ export const dispatchCommand: Command = {
     subject: { type: 'string' },
     cwd: { type: 'string' },
     json: { type: 'boolean' },
+    observe: { type: 'boolean' },
   },
   async run(values, { logger }) {
     const configPaths = configPathsOf(values, dispatchCommand);
@@ -54,7 +55,7 @@ export const dispatchCommand: Command = {
     }
     const event = chooseDispatchEvent(values.event as string | undefined, payload);
     if (!event.ok) throw new CommandUsageError(`hookwire dispatch: ${event.message}`, dispatchCommand.usage);
-    const runtime = await createRuntime({ configPath: configPaths, logger });
+    const runtime = await createRuntime({ configPath: configPaths, logger, observe: values.observe === true });
     try {
       const result = await runtime.dispatch(event.event, payload, {
         ...(typeof values.subject === 'string' ? { subject: values.subject } : {}),

@@ -1,4 +1,4 @@
-import { CommandUsageError, readPositiveNumber, type Command } from '../command.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, CommandUsageError, readPositiveNumber, type Command } from '../command.js';
 import { configPathsOf } from '../config-flag.js';
 import { listen } from '../listen.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
@@ -6,12 +6,13 @@ import { DEFAULT_MAX_LINE_BYTES } from '../protocol.js';
 /** `hookwire listen`: the stdio sidecar. */
 export const listenCommand: Command = {
   name: 'listen',
-  usage: 'hookwire listen [--config FILE ...] [--log FILE] [--max-line-bytes N]',
+  usage: `hookwire listen [--config FILE ...] ${AUDIT_USAGE} [--max-line-bytes N] [--observe]`,
   summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
   options: {
     config: { type: 'string', multiple: true },
-    log: { type: 'string' },
+    ...AUDIT_FLAGS,
     'max-line-bytes': { type: 'string' },
+    observe: { type: 'boolean' },
   },
   async run(values, { logger }) {
     const configPaths = configPathsOf(values, listenCommand);
@@ -21,6 +22,8 @@ export const listenCommand: Command = {
       configPaths,
       logger,
       ...(typeof values.log === 'string' ? { logPath: values.log } : {}),
+      logOmitsPayloads: values['log-omit-payloads'] === true,
+      observe: values.observe === true,
       maxLineBytes: maxLineBytes.value ?? DEFAULT_MAX_LINE_BYTES,
     });
   },

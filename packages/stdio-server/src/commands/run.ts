@@ -1,5 +1,5 @@
 import { runBridge } from '../bridge/run-bridge.js';
-import { findFlagValue, readPositiveNumber, type Command } from '../command.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Command } from '../command.js';
 
 const DIALECTS = ['claude'] as const;
 
@@ -10,7 +10,7 @@ const DIALECTS = ['claude'] as const;
  */
 export const runCommand: Command = {
   name: 'run',
-  usage: 'hookwire run [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] [--log FILE]',
+  usage: `hookwire run [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {
     config: { type: 'string', multiple: true },
@@ -18,7 +18,8 @@ export const runCommand: Command = {
     'pass-allow': { type: 'boolean' },
     budget: { type: 'string' },
     'on-error': { type: 'string' },
-    log: { type: 'string' },
+    ...AUDIT_FLAGS,
+    observe: { type: 'boolean' },
   },
   answersMistakes: true,
   async run(values, { logger, argv, problem }) {
@@ -43,8 +44,10 @@ export const runCommand: Command = {
       dialect: 'claude',
       passAllow: values['pass-allow'] === true,
       onError,
+      ...(problem === undefined && values.observe === true ? { observe: true } : {}),
       ...(budget.ok && budget.value !== undefined ? { budgetMs: budget.value * 1000 } : {}),
       ...(logPath === undefined ? {} : { logPath }),
+      ...(problem === undefined && values['log-omit-payloads'] === true ? { logOmitsPayloads: true } : {}),
       ...(problems.length === 0 ? {} : { problem: `the command line is wrong: ${problems.join('; ')}` }),
       logger,
     });

@@ -17,6 +17,8 @@ export interface AnswerHostOptions {
   passAllow: boolean;
   /** Sees the dispatch result before it is rendered (audit, metrics). */
   onResult?: (result: DispatchResult) => void;
+  /** The W3C trace context the transport received (`serve`'s `traceparent` header), continued by tracing. */
+  traceparent?: string;
 }
 
 /** The answer to an event hookwire does not handle: silence, as if no hook were configured. */
@@ -37,6 +39,7 @@ export async function answerHost(runtime: Runtime, dialect: DialectName, host: H
   if (options.signal !== undefined) dispatchOptions.signal = options.signal;
   if (options.makeSignal !== undefined) dispatchOptions.makeSignal = options.makeSignal;
   if (options.budgetMs !== undefined) dispatchOptions.budgetMs = options.budgetMs;
+  if (options.traceparent !== undefined) dispatchOptions.traceparent = options.traceparent;
   const result = await runtime.dispatch(host.eventName ?? event, payload, dispatchOptions);
   options.onResult?.(result);
   return renderOutcome(dialect, result.canonical, result.outcome, { passAllow: options.passAllow });

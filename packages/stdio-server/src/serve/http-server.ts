@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { describeType, isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
+import { describeType, DispatchError, isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
 import { readHostPayload } from '../host/host-payload.js';
 import { CancelHandle } from '../session/cancel-handle.js';
-import type { Session, SessionResponse } from '../session/session.js';
+import type { RequestContext, Session, SessionResponse } from '../session/session.js';
 import { createBearerCheck } from './bearer.js';
 import type { ServeMetrics } from './metrics.js';
 import { readBody } from './read-body.js';
@@ -40,6 +40,12 @@ export interface HttpTransport {
 }
 
 const JSON_TYPE = 'application/json';
+
+/** What a request carries for the session besides its body: the W3C `traceparent` header, continued by tracing. */
+function contextOf(req: IncomingMessage): RequestContext {
+  const traceparent = req.headers.traceparent;
+  return typeof traceparent === 'string' ? { traceparent } : {};
+}
 
 /**
  * The HTTP transport of the protocol: `POST /hooks/<dialect>`, `POST /v1/dispatch`,
@@ -114,11 +120,13 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (!read.ok) return sendError(res, route, 400, `the hook payload must be a JSON object, received ${read.received}`);
     await admit(res, route, async (handle) => {
       try {
-        const answer = await session.answer(dialect, read.host, handle);
+        const answer = await session.answer(dialect, read.host, handle, contextOf(req));
         send(res, route, 200, answer.stdout);
       } catch (error) {
         if (handle.canceled) return shutDown(res, route);
-        sendError(res, route, 500, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
+        // A payload the runtime refuses (too deep to show to hooks) is the client's error, as malformed JSON is.
+        const status = error instanceof DispatchError && error.code === 'HOOKWIRE_BAD_PAYLOAD' ? 400 : 500;
+        sendError(res, route, status, `the dispatch failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
   }
@@ -144,7 +152,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       return sendError(res, route, 400, `unknown event ${JSON.stringify(request.event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
     }
     await admit(res, route, async (handle) => {
-      const answer = await session.serve(request, handle);
+      const answer = await session.serve(request, handle, contextOf(req));
       if (answer.ok === true) return sendJson(res, route, 200, answer);
       if (handle.canceled) return shutDown(res, route);
       sendJson(res, route, 500, answer);

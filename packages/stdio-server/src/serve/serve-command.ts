@@ -9,6 +9,8 @@ export interface ServeFlags {
   'token-env'?: string;
   'max-inflight'?: string;
   log?: string;
+  'log-omit-payloads'?: boolean;
+  observe?: boolean;
 }
 
 function wholeNumber(flag: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -30,6 +32,8 @@ export function serveCommand(values: ServeFlags, configPaths: string[], logger: 
     maxInflight: wholeNumber('max-inflight', values['max-inflight'], 1, 1_000_000) ?? SERVE_DEFAULTS.maxInflight,
     ...(tokenEnv === undefined ? {} : { tokenEnv }),
     ...(values.log === undefined ? {} : { logPath: values.log }),
+    ...(values['log-omit-payloads'] === true ? { logOmitsPayloads: true } : {}),
+    ...(values.observe === true ? { observe: true } : {}),
     logger,
   });
 }

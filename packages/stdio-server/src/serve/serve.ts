@@ -5,6 +5,7 @@ import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from '../bridge/depth.js';
 import { createSession, type SessionResponse } from '../session/session.js';
 import { VERSION } from '../version.js';
+import { startTraceExport } from '../tracing/trace-export.js';
 import { createHttpTransport } from './http-server.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { createServeMetrics } from './metrics.js';
@@ -19,6 +20,10 @@ export interface ServeOptions {
   maxInflight: number;
   /** Where one audit line per dispatch goes. */
   logPath?: string;
+  /** Leave payloads out of the audit records (such a log cannot be replayed). */
+  logOmitsPayloads?: boolean;
+  /** Observe every hook: they run and are logged, but every answer is that of no hooks. */
+  observe?: boolean;
   logger: Logger;
   /** Default `process.env`. */
   env?: Record<string, string | undefined>;
@@ -32,6 +37,8 @@ export const SERVE_DEFAULTS = { host: '127.0.0.1', port: 0, maxInflight: 256 } a
 export const DRAIN_GRACE_MS = 10_000;
 /** After the grace, canceled dispatches have this long to have their process trees killed. */
 const KILL_GRACE_MS = 5_000;
+/** At the end, spans not yet exported have this long to be sent. */
+const TRACE_FLUSH_MS = 5_000;
 
 /** A refusal to start: printed on stderr, exit 2. */
 class StartRefused extends Error {}
@@ -70,7 +77,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   let runtime: Runtime;
   try {
     // Hooks run as under a bridge: a `hookwire run` they start does not re-enter hookwire.
-    runtime = await createRuntime({ configPath: options.configPaths, logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) } });
+    runtime = await createRuntime({ configPath: options.configPaths, logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) }, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
@@ -80,9 +87,11 @@ export async function serve(options: ServeOptions): Promise<number> {
     throw error;
   }
 
+  // Traces are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
+  const stopTraces = await startTraceExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS });
   const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
   audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
-  const session = createSession({ runtime, version: VERSION, ...(audit === undefined ? {} : { audit }) });
+  const session = createSession({ runtime, version: VERSION, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }) });
   const metrics = createServeMetrics(session);
   const reload = async (): Promise<SessionResponse> => {
     const answer = await session.serve({ ok: true, op: 'reload', id: undefined, hasId: false });
@@ -105,6 +114,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     logger.error(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
     metrics.close();
     await runtime.close();
+    await stopTraces?.();
     return 2;
   }
   server.on('error', (error) => logger.error('server error', { error: error.message }));
@@ -136,6 +146,8 @@ export async function serve(options: ServeOptions): Promise<number> {
   server.closeAllConnections();
   metrics.close();
   await runtime.close();
+  session.close();
+  await stopTraces?.();
   if (audit) await new Promise<void>((resolve) => audit.end(resolve));
   return signal === 'SIGINT' ? 130 : 0;
 }

@@ -1,9 +1,8 @@
 import { channel } from 'node:diagnostics_channel';
 import type { Writable } from 'node:stream';
 import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId } from '@hookwire/contract';
-import type { DispatchResult, Runtime } from '@hookwire/runtime';
+import { subscribeAuditLog, type DispatchResult, type Runtime } from '@hookwire/runtime';
 import { answerHost, type HostAnswer, type HostPayload } from '../host/answer-host.js';
-import { formatAuditRecord } from '../audit-record.js';
 import { CancelHandle } from './cancel-handle.js';
 
 /** A response object, before a transport serialises it. */
@@ -13,8 +12,16 @@ export interface SessionOptions {
   runtime: Runtime;
   /** hookwire's version, reported by `ping`. */
   version: string;
-  /** Receives one JSON line per dispatch: the audit trail of which hook decided what. */
+  /** Receives one audit record (docs/audit-log.md) per dispatch of this session's runtime until `close`. */
   audit?: Writable;
+  /** Leave payloads out of the audit records (such a log cannot be replayed); default false. */
+  auditOmitsPayloads?: boolean;
+}
+
+/** What a transport received with a request besides the request itself. */
+export interface RequestContext {
+  /** The W3C `traceparent` (an HTTP header on `serve`): the dispatch's trace continues it. */
+  traceparent?: string;
 }
 
 /** What the session publishes on {@link DISPATCH_CHANNEL} after each dispatch, when someone listens. */
@@ -38,18 +45,18 @@ export interface Session {
    * Answers one request. A dispatch is canceled through `handle` (a transport passes its own to
    * cancel on disconnect); a dispatch with an id is registered, synchronously, for `cancel`.
    */
-  serve(request: ParsedRequest, handle?: CancelHandle): Promise<SessionResponse>;
+  serve(request: ParsedRequest, handle?: CancelHandle, context?: RequestContext): Promise<SessionResponse>;
   /** Answers a host's own hook payload exactly as `hookwire run` would (stdout body and exit code). */
-  answer(dialect: DialectName, payload: HostPayload, handle?: CancelHandle): Promise<HostAnswer>;
+  answer(dialect: DialectName, payload: HostPayload, handle?: CancelHandle, context?: RequestContext): Promise<HostAnswer>;
   /** Cancels every dispatch in flight (their process trees are killed). */
   cancelAll(): void;
   /** Resolves once nothing is in flight. */
   settle(): Promise<void>;
   /** How many dispatches and answers are in flight. */
   readonly inFlight: number;
+  /** Stops writing audit records; the owner of the audit stream calls it before ending the stream. */
+  close(): void;
 }
-
-const NO_ID = { hasId: false } as const;
 
 function withId(request: { id: unknown; hasId: boolean }, body: SessionResponse): SessionResponse {
   return request.hasId ? { ok: body.ok, id: request.id, ...body } : body;
@@ -66,16 +73,16 @@ export function createSession(options: SessionOptions): Session {
     if (inFlight.size === 0) for (const resolve of idle.splice(0)) resolve();
   }
 
-  function audit(request: { hasId: boolean; id?: unknown }, event: string, result: DispatchResult): void {
-    if (!options.audit) return;
-    options.audit.write(formatAuditRecord({ ...(request.hasId ? { id: request.id } : {}), event, canonical: result.canonical, outcome: result.outcome, runs: result.runs }));
-  }
+  // One subscriber per session: the runtime publishes each finished dispatch, the subscriber writes its record.
+  const audit = options.audit;
+  const unsubscribeAudit =
+    audit === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => audit.write(line), payloads: options.auditOmitsPayloads !== true });
 
   function publish(result: DispatchResult, started: number): void {
     if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: performance.now() - started } satisfies DispatchMessage);
   }
 
-  async function dispatch(request: ParsedDispatch, handle: CancelHandle): Promise<SessionResponse> {
+  async function dispatch(request: ParsedDispatch, handle: CancelHandle, context: RequestContext | undefined): Promise<SessionResponse> {
     if (request.hasId) {
       if (byId.has(request.id!)) return withId(request, { ok: false, error: `id ${JSON.stringify(request.id)} is already in flight` });
       byId.set(request.id!, handle);
@@ -87,8 +94,9 @@ export function createSession(options: SessionOptions): Session {
         makeSignal: handle.signal,
         subject: request.subject,
         cwd: request.cwd,
+        ...(request.hasId ? { requestId: request.id } : {}),
+        ...(context?.traceparent === undefined ? {} : { traceparent: context.traceparent }),
       });
-      audit(request, request.event, result);
       publish(result, started);
       return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
     } catch (error) {
@@ -101,7 +109,7 @@ export function createSession(options: SessionOptions): Session {
   }
 
   const session: Session = {
-    async serve(request, handle) {
+    async serve(request, handle, context) {
       if (!request.ok) return withId(request, { ok: false, error: request.error });
       switch (request.op) {
         case 'ping':
@@ -117,22 +125,20 @@ export function createSession(options: SessionOptions): Session {
           return withId(request, { ok: true });
         }
         case 'dispatch':
-          return dispatch(request, handle ?? new CancelHandle());
+          return dispatch(request, handle ?? new CancelHandle(), context);
         case 'bye':
           return withId(request, { ok: true });
       }
     },
-    async answer(dialect, payload, handle = new CancelHandle()) {
+    async answer(dialect, payload, handle = new CancelHandle(), context) {
       inFlight.add(handle);
       const started = dispatchChannel.hasSubscribers ? performance.now() : 0;
       try {
         return await answerHost(runtime, dialect, payload, {
           makeSignal: handle.signal,
           passAllow: false,
-          onResult: (result) => {
-            audit(NO_ID, payload.eventName ?? result.canonical, result);
-            publish(result, started);
-          },
+          onResult: (result) => publish(result, started),
+          ...(context?.traceparent === undefined ? {} : { traceparent: context.traceparent }),
         });
       } finally {
         release(handle);
@@ -147,6 +153,9 @@ export function createSession(options: SessionOptions): Session {
     },
     get inFlight() {
       return inFlight.size;
+    },
+    close() {
+      unsubscribeAudit?.();
     },
   };
   return session;

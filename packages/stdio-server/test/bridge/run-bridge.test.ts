@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, project, removeProjects } from '../bridge-project.js';
-import { HOOKWIRE, isGone } from '../sidecar.js';
+import { HOOKWIRE, isGone, runHookwire } from '../sidecar.js';
 
 const MOCK_LLM = fileURLToPath(new URL('../../../mock-llm/lib/index.js', import.meta.url));
 
@@ -321,7 +321,7 @@ describe('hookwire run: a mistake in its own command line', () => {
     [['--dialect', 'gemini'], /--dialect must be claude .*, received "gemini"/],
     [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror \(no hookwire hook ran/],
     [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
-    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch\)/],
+    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain\)/],
     [['extra'], /unexpected argument "extra"/],
   ])('%j: exit 0, a systemMessage naming it, no hook runs', async (flags, message) => {
     const { dir, config } = await project({ hooks: GUARD });
@@ -388,7 +388,7 @@ describe('hookwire run: a payload that cannot be parsed', () => {
 });
 
 describe('hookwire run --log', () => {
-  it('appends the audit record listen --log writes: ts, event, canonical, outcome, runs', async () => {
+  it('appends the audit record listen --log writes (v1): ts, event, canonical, outcome, runs and the replay fields', async () => {
     const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'guard says no')] });
     const log = join(dir, 'audit.jsonl');
     await writeFile(log, '{"earlier":true}\n');
@@ -397,8 +397,12 @@ describe('hookwire run --log', () => {
     const lines = (await readFile(log, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual({ earlier: true });
-    expect(Object.keys(lines[1]!)).toEqual(['ts', 'event', 'canonical', 'outcome', 'runs']);
+    expect(Object.keys(lines[1]!)).toEqual(['v', 'ts', 'event', 'canonical', 'dialect', 'subject', 'cwd', 'payload', 'config', 'hooks', 'outcome', 'runs', 'durationMs']);
     expect(lines[1]).toMatchObject({
+      v: 1,
+      dialect: 'claude',
+      config: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      hooks: ['PreToolUse#1'],
       ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       event: 'PreToolUse',
       canonical: 'tool:before',
@@ -413,14 +417,44 @@ describe('hookwire run --log', () => {
     const result = await run(['--config', config, '--log', log], payload('PreToolUse', dir, tool('Bash')));
     const shown = JSON.parse(result.stdout).systemMessage as string;
     expect(shown).toMatch(/did you mean "PreToolUse"\?/);
-    expect(JSON.parse(await readFile(log, 'utf8'))).toEqual({ ts: expect.any(String), event: 'PreToolUse', canonical: 'tool:before', error: shown });
+    expect(JSON.parse(await readFile(log, 'utf8'))).toEqual({
+      v: 1,
+      ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      type: 'bridge-failure',
+      event: 'PreToolUse',
+      canonical: 'tool:before',
+      dialect: 'claude',
+      cwd: dir,
+      error: { code: 'HOOKWIRE_CONFIG_INVALID', message: shown },
+    });
+  });
+
+  it('writes only versioned lines, which replay reads: bridge failures are counted and skipped, dispatches replayed', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'guard says no')] });
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{"hooks": [{"event": "PreTooluse", "type": "command", "command": "true"}]}');
+    const log = join(dir, 'audit.jsonl');
+    expect((await run(['--config', broken, '--log', log], payload('PreToolUse', dir, tool('Bash')))).code).toBe(0);
+    expect((await run(['--config', config, '--log', log], '{"hook_event_name": "PreToolUse", "tool_na')).code).toBe(0);
+    expect((await run(['--config', config, '--log', log], payload('PreToolUse', dir, tool('Bash')))).code).toBe(0);
+    const lines = (await readFile(log, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.v, line.type, (line.error as { code?: string } | undefined)?.code])).toEqual([
+      [1, 'bridge-failure', 'HOOKWIRE_CONFIG_INVALID'],
+      [1, 'bridge-failure', 'HOOKWIRE_BAD_PAYLOAD'],
+      [1, undefined, undefined],
+    ]);
+    const replayed = await runHookwire(['replay', '--log', log, '--config', config]);
+    expect(replayed).toMatchObject({ code: 0, stderr: '' });
+    expect(replayed.stdout).toMatch(/^replayed 1 of 1 recorded dispatch against sha256:[0-9a-f]{64}: 0 changed, 1 unchanged, 2 lines were bridge failures, not dispatches\n$/);
+    const json = await runHookwire(['replay', '--log', log, '--config', config, '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ records: 1, replayed: 1, bridgeFailures: [{ line: 1, code: 'HOOKWIRE_CONFIG_INVALID' }, { line: 2, code: 'HOOKWIRE_BAD_PAYLOAD' }] });
   });
 
   it('is found even when the command line cannot be parsed', async () => {
     const { dir, config } = await project({ hooks: [] });
     const log = join(dir, 'audit.jsonl');
     const result = await run(['--config', config, '--budegt', '3', '--log', log], payload('Stop', dir, { stop_hook_active: false }));
-    expect(JSON.parse(await readFile(log, 'utf8'))).toMatchObject({ event: 'Stop', error: JSON.parse(result.stdout).systemMessage });
+    expect(JSON.parse(await readFile(log, 'utf8'))).toMatchObject({ v: 1, type: 'bridge-failure', event: 'Stop', error: { code: 'HOOKWIRE_USAGE', message: JSON.parse(result.stdout).systemMessage } });
   });
 
   it('an unwritable log is reported on stderr and changes nothing else', async () => {
