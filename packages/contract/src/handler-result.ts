@@ -1,41 +1,12 @@
-import type { Decision } from '@hookwire/fold';
 import type { CanonicalEvent } from './events.js';
+import type { DialectName } from './dialects/index.js';
+import type { HandlerResult } from './handler-answer.js';
 
-/** Why a handler produced no usable answer. These are the infrastructure failures that onError governs. */
-export type FailureClass = 'timeout' | 'spawn' | 'http' | 'parse' | 'unconfigured' | 'canceled';
-
-export const FAILURE_CLASSES: readonly FailureClass[] = ['timeout', 'spawn', 'http', 'parse', 'unconfigured', 'canceled'];
-
-export interface Failure {
-  class: FailureClass;
-  message: string;
-}
-
-/**
- * One handler's own result: the decision fields it gave (aliases resolved), contexts and messages,
- * warnings recorded while reading it, and, for an infrastructure failure, `failure`.
- * Keys are absent rather than empty, except `warnings`, which is always present.
- */
-export interface HandlerResult {
-  decision?: Decision;
-  reason?: string;
-  continue?: boolean;
-  stopReason?: string;
-  additionalContext?: string[];
-  systemMessage?: string[];
-  /** Parsed from `hookSpecificOutput.updatedInput`; recorded, never applied. */
-  updatedInput?: Record<string, unknown>;
-  warnings: string[];
-  failure?: Failure;
-}
+export { FAILURE_CLASSES } from './handler-answer.js';
+export type { Failure, FailureClass, HandlerResult, ProcessEnd } from './handler-answer.js';
 
 /** The handler kinds of ARCHITECTURE §5. */
 export type HandlerKind = 'shell' | 'webhook' | 'oracle' | 'proxy';
-
-/** How a command or proxy handler ended, as the response contract reads it. */
-export type ProcessEnd =
-  | { type: 'exit'; code: number }
-  | { type: 'failed'; failure: Failure };
 
 /**
  * What every executor returns: one shape whether the handler succeeded or not. Nothing is thrown
@@ -59,8 +30,7 @@ export interface ExecResult {
   outputTruncated: boolean;
 }
 
-/** The dialects hookwire speaks; a hook declares one (default `claude`). */
-export type DialectName = 'claude' | 'native';
+export type { DialectName };
 
 /** One handler run as the runtime asks an executor for it. */
 export interface ExecRequest {
@@ -69,7 +39,7 @@ export interface ExecRequest {
   dialect: DialectName;
   /** The triggering event's name in the hook's dialect (`PreToolUse`, `tool:before`). */
   eventName: string;
-  /** The payload rendered in the hook's dialect: compact JSON followed by exactly one `\n`. */
+  /** The payload rendered in the hook's dialect: compact JSON, with the trailing `\n` of that dialect (claude, native) or none (gemini, codex, copilot). */
   input: string;
   /** The working directory handler processes run in. */
   cwd: string;

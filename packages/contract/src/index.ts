@@ -13,8 +13,28 @@ export type {
   HandlerResult,
   ProcessEnd,
 } from './handler-result.js';
-export { DIALECTS, DIALECT_NAMES, isDialectName, resolveEvent, eventNameIn, renderPayload, renderOutcome } from './dialects/index.js';
-export type { BridgeResponse, Dialect, RenderOutcomeOptions } from './dialects/index.js';
+export {
+  DIALECTS,
+  DIALECT_NAMES,
+  isDialectName,
+  resolveEvent,
+  resolveEventIn,
+  eventNameIn,
+  eventNamesIn,
+  hasEvent,
+  dialectsLacking,
+  capabilitiesOf,
+  readPayloadIn,
+  renderPayload,
+  readAnswerIn,
+  renderOutcome,
+  toolCallIn,
+  canonicalToolCall,
+  toolNameIn,
+} from './dialects/index.js';
+export type { AnswerInput, BridgeResponse, Capabilities, Dialect, PayloadRead, RenderOutcomeOptions, ToolCall } from './dialects/index.js';
+export { CAPABILITY_HEADINGS } from './dialects/capabilities.js';
+export type { CapabilityName } from './dialects/capabilities.js';
 export { normalizePayload } from './payload.js';
 export type { NormalizedPayload } from './payload.js';
 export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.js';

@@ -1,5 +1,5 @@
 import type { Decision } from '@hookwire/fold';
-import type { HandlerResult } from './handler-result.js';
+import type { HandlerResult } from './handler-answer.js';
 import { describeValue, isRecord } from './describe-value.js';
 import { readAnswerFields, toHandlerResult } from './response-fields.js';
 

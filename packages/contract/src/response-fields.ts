@@ -1,7 +1,7 @@
 import type { Decision } from '@hookwire/fold';
 import { describeValue, isRecord } from './describe-value.js';
-import type { HandlerResult } from './handler-result.js';
-import { exceedsDepth, MAX_NESTING_DEPTH } from './nesting-depth.js';
+import type { HandlerResult } from './handler-answer.js';
+import { createFieldReader } from './dialects/field-reader.js';
 
 /** The decision fields read from one JSON answer, before an exit code or an oracle verdict is applied. */
 export interface AnswerFields {
@@ -17,6 +17,7 @@ export interface AnswerFields {
 
 const LEGACY_DECISIONS: Record<string, Decision> = { approve: 'allow', block: 'deny' };
 const PERMISSION_DECISIONS: Record<string, Decision> = { allow: 'allow', deny: 'deny', ask: 'ask' };
+const BEHAVIORS: Record<string, Decision> = { allow: 'allow', deny: 'deny' };
 
 /**
  * Reads the recognised fields of a hook's JSON answer (ARCHITECTURE §6). A field of the wrong type
@@ -24,31 +25,16 @@ const PERMISSION_DECISIONS: Record<string, Decision> = { allow: 'allow', deny: '
  * whole with a warning; `permissionDecision` overrides the top-level `decision`.
  */
 export function readAnswerFields(answer: Record<string, unknown>, eventName: string): AnswerFields {
-  const warnings: string[] = [];
+  const reader = createFieldReader();
+  const { warnings } = reader;
   const fields: AnswerFields = { additionalContext: [], systemMessage: [], warnings };
-
-  const string = (where: Record<string, unknown>, key: string, label = key): string | undefined => {
-    const value = where[key];
-    if (value === undefined) return undefined;
-    if (typeof value === 'string') return value;
-    warnings.push(`${label} must be a string, received ${describeValue(value)}; ignored`);
-    return undefined;
-  };
-  const choice = (where: Record<string, unknown>, key: string, table: Record<string, Decision>, label = key) => {
-    const value = where[key];
-    if (value === undefined) return undefined;
-    if (typeof value === 'string' && Object.hasOwn(table, value)) return table[value];
-    const expected = Object.keys(table).map((name) => `"${name}"`).join(' or ');
-    warnings.push(`${label} must be ${expected}, received ${describeValue(value)}; ignored`);
-    return undefined;
-  };
+  const string = reader.string;
+  const choice = reader.choice;
 
   const legacy = choice(answer, 'decision', LEGACY_DECISIONS);
   const reason = string(answer, 'reason');
-  if (answer.continue !== undefined) {
-    if (typeof answer.continue === 'boolean') fields.continue = answer.continue;
-    else warnings.push(`continue must be a boolean, received ${describeValue(answer.continue)}; ignored`);
-  }
+  const proceed = reader.boolean(answer, 'continue');
+  if (proceed !== undefined) fields.continue = proceed;
   const stopReason = string(answer, 'stopReason');
   if (stopReason !== undefined) fields.stopReason = stopReason;
   const systemMessage = string(answer, 'systemMessage');
@@ -73,15 +59,16 @@ export function readAnswerFields(answer: Record<string, unknown>, eventName: str
       permissionReason = string(specific, 'permissionDecisionReason', 'hookSpecificOutput.permissionDecisionReason');
       const context = string(specific, 'additionalContext', 'hookSpecificOutput.additionalContext');
       if (context !== undefined) fields.additionalContext.push(context);
-      const updated = specific.updatedInput;
-      if (updated !== undefined) {
-        if (isRecord(updated) && exceedsDepth(updated)) {
-          warnings.push(`hookSpecificOutput.updatedInput is nested deeper than ${MAX_NESTING_DEPTH} levels; dropped`);
-        } else if (isRecord(updated)) {
-          fields.updatedInput = updated;
-          warnings.push('hookSpecificOutput.updatedInput is recorded but not applied');
+      const updated = reader.rewrite(specific, 'updatedInput', 'hookSpecificOutput.updatedInput');
+      if (updated !== undefined) fields.updatedInput = updated;
+      // PermissionRequest answers with `decision: { behavior, message }`.
+      const request = eventName === 'PermissionRequest' ? specific.decision : undefined;
+      if (request !== undefined) {
+        if (!isRecord(request)) {
+          warnings.push(`hookSpecificOutput.decision must be an object { behavior, message? }, received ${describeValue(request)}; ignored`);
         } else {
-          warnings.push(`hookSpecificOutput.updatedInput must be an object, received ${describeValue(updated)}; ignored`);
+          permission ??= choice(request, 'behavior', BEHAVIORS, 'hookSpecificOutput.decision.behavior');
+          permissionReason ??= string(request, 'message', 'hookSpecificOutput.decision.message');
         }
       }
     }

@@ -1,12 +1,9 @@
-import { isRecord } from './describe-value.js';
-import { CANONICAL_EVENTS } from './events.js';
-import { resolveEvent } from './dialects/index.js';
-import type { HandlerResult, ProcessEnd } from './handler-result.js';
-import { readOracleObject } from './oracle.js';
-import { readAnswerFields, toHandlerResult } from './response-fields.js';
+import { DEFAULT_EXIT2_REASON } from './dialects/claude/answer.js';
+import { isDialectName, readAnswerIn, resolveEvent, resolveEventIn, type DialectName } from './dialects/index.js';
+import type { CanonicalEvent } from './events.js';
+import type { HandlerResult, ProcessEnd } from './handler-answer.js';
 
-/** The reason of an exit-2 denial whose stderr was empty. */
-export const DEFAULT_EXIT2_REASON = 'blocked by hook (exit code 2, no stderr output)';
+export { DEFAULT_EXIT2_REASON };
 
 export interface ResponseInput {
   /** How the process ended: an exit code, or an infrastructure failure (killed, could not start). */
@@ -15,65 +12,34 @@ export interface ResponseInput {
   stderr: string;
   /** The triggering event's name in the hook's dialect. */
   eventName: string;
+  /** The hook's dialect, whose host's meaning of exit codes and fields applies; default `claude`. */
+  dialect?: DialectName;
+  /** The canonical event; resolved from `eventName` when absent. */
+  event?: CanonicalEvent;
   /** stdout was cut at the output cap. */
   stdoutTruncated?: boolean;
   /** An exit-0 JSON object with an `ok` field is read as an oracle answer (proxy handlers). */
   acceptOracleForm?: boolean;
 }
 
-function firstLine(text: string): string {
-  const line = text.trim().split('\n', 1)[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+function canonicalOf(dialect: DialectName, eventName: string, event: CanonicalEvent | undefined): CanonicalEvent | undefined {
+  if (event !== undefined) return event;
+  // The claude reading has always resolved a name in any dialect (canonical names included).
+  return dialect === 'claude' ? resolveEvent(eventName)?.canonical : resolveEventIn(dialect, eventName);
 }
 
 /**
  * The response contract (ARCHITECTURE §6): turns how a command or proxy handler ended, and what it
- * wrote, into its handler result. Never throws.
+ * wrote, into its handler result, as the hook's dialect means it (docs/hosts.md). Never throws.
  */
 export function interpretResponse(input: ResponseInput): HandlerResult {
-  const end = input?.end;
-  const stdout = typeof input?.stdout === 'string' ? input.stdout : '';
-  const stderr = typeof input?.stderr === 'string' ? input.stderr : '';
+  const dialect = isDialectName(input?.dialect) ? input.dialect : 'claude';
   const eventName = typeof input?.eventName === 'string' ? input.eventName : '';
-  if (end?.type === 'failed') return { warnings: [], failure: { ...end.failure } };
-  if (end?.type !== 'exit' || !Number.isInteger(end.code)) {
-    return { warnings: [], failure: { class: 'spawn', message: 'the handler reported no exit code' } };
-  }
-  if (end.code === 2) return { decision: 'deny', reason: stderr.trim() || DEFAULT_EXIT2_REASON, warnings: [] };
-  if (end.code !== 0) {
-    const detail = firstLine(stderr);
-    return { warnings: [`exited with code ${end.code}${detail ? `: ${detail}` : ''}; non-blocking, the action proceeds`] };
-  }
-  return readStdout(stdout, eventName, input.stdoutTruncated === true, input.acceptOracleForm === true);
+  const event = canonicalOf(dialect, eventName, input?.event);
+  return readAnswerIn(dialect, { ...input, eventName, ...(event === undefined ? {} : { event }) });
 }
 
-/** Reads the stdout of a successful handler (also a webhook's 2xx body). */
-export function readStdout(stdout: string, eventName: string, truncated = false, acceptOracleForm = false): HandlerResult {
-  const text = typeof stdout === 'string' ? stdout.trimStart() : '';
-  const name = typeof eventName === 'string' ? eventName : '';
-  if (text.startsWith('{')) {
-    if (truncated) {
-      return { warnings: [], failure: { class: 'parse', message: 'stdout starts with "{" but was cut at the output cap; its decision cannot be read' } };
-    }
-    let answer: unknown;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      answer = undefined;
-    }
-    if (isRecord(answer)) {
-      if (acceptOracleForm && Object.hasOwn(answer, 'ok')) return readOracleObject(answer, name);
-      return toHandlerResult(readAnswerFields(answer, name));
-    }
-    return plainText(text, name, ['stdout starts with "{" but is not valid JSON; read as plain text'], truncated);
-  }
-  return plainText(text, name, [], truncated);
-}
-
-function plainText(text: string, eventName: string, warnings: string[], truncated: boolean): HandlerResult {
-  const trimmed = text.trimEnd();
-  const event = resolveEvent(eventName);
-  if (trimmed === '' || event === undefined || !CANONICAL_EVENTS[event.canonical].contextFromStdout) return { warnings };
-  if (truncated) warnings.push('stdout was cut at the output cap; the context is incomplete');
-  return { additionalContext: [trimmed], warnings };
+/** Reads the stdout of a successful handler (also a webhook's 2xx body), as the hook's dialect means it. */
+export function readStdout(stdout: string, eventName: string, truncated = false, acceptOracleForm = false, dialect: DialectName = 'claude'): HandlerResult {
+  return interpretResponse({ end: { type: 'exit', code: 0 }, stdout, stderr: '', eventName, dialect, stdoutTruncated: truncated, acceptOracleForm });
 }

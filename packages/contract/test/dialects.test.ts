@@ -11,12 +11,18 @@ const NAMES: [CanonicalEvent, string][] = [
   ['turn:stop', 'Stop'],
   ['subagent:start', 'SubagentStart'],
   ['subagent:end', 'SubagentStop'],
+  ['session:end', 'SessionEnd'],
+  ['tool:error', 'PostToolUseFailure'],
+  ['compact:before', 'PreCompact'],
+  ['permission:request', 'PermissionRequest'],
+  ['notification', 'Notification'],
 ];
 
 describe('event names', () => {
   it('covers every canonical event', () => {
     expect(NAMES.map(([canonical]) => canonical).sort()).toEqual([...CANONICAL_EVENT_NAMES].sort());
-    expect(DIALECT_NAMES).toEqual(['claude', 'native']);
+    expect(DIALECT_NAMES).toEqual(Object.keys(DIALECTS));
+    expect(DIALECT_NAMES.slice(0, 2)).toEqual(['claude', 'native']);
   });
 
   it.each(NAMES)('%s <-> claude %s', (canonical, claude) => {
@@ -32,12 +38,11 @@ describe('event names', () => {
 
   it.each([
     'pretooluse',
-    'preToolUse',
     'PreToolUse ',
     'tool:Before',
     'tool',
-    'PostToolUseFailure',
-    'Notification',
+    'PostToolBatch',
+    'BeforeModel',
     '',
     'constructor',
     '__proto__',
@@ -53,7 +58,8 @@ describe('event names', () => {
   it('knows its dialect names', () => {
     expect(isDialectName('claude')).toBe(true);
     expect(isDialectName('native')).toBe(true);
-    expect(isDialectName('gemini')).toBe(false);
+    expect(isDialectName('gemini')).toBe(true);
+    expect(isDialectName('windsurf')).toBe(false);
     expect(isDialectName('constructor')).toBe(false);
     expect(isDialectName(undefined)).toBe(false);
   });
@@ -144,7 +150,8 @@ describe('renderPayload', () => {
     const normalized = normalizePayload('prompt:submit', { prompt: 'line one\nline two\r\n\u2028' }, { cwd: '/' });
     for (const dialect of DIALECT_NAMES) {
       const text = renderPayload(dialect, 'prompt:submit', normalized, now);
-      expect(text.split('\n')).toEqual([text.slice(0, -1), '']);
+      if (DIALECTS[dialect].newline) expect(text.split('\n')).toEqual([text.slice(0, -1), '']);
+      else expect(text.split('\n')).toEqual([text]);
       expect((JSON.parse(text) as { prompt: string }).prompt).toBe('line one\nline two\r\n\u2028');
     }
   });

@@ -11,6 +11,11 @@ describe('canonical events', () => {
       'turn:stop': [true, false],
       'subagent:start': [false, false],
       'subagent:end': [true, false],
+      'session:end': [false, false],
+      'tool:error': [false, false],
+      'compact:before': [true, false],
+      'permission:request': [true, false],
+      'notification': [false, false],
     });
     expect(CANONICAL_EVENT_NAMES).toEqual(Object.keys(CANONICAL_EVENTS));
   });

@@ -67,7 +67,7 @@ export function createHttpExecutor(options: HttpExecutorOptions = {}): Executor<
       const message = `${describeHttpStatus(status, sent.statusText, target.shown)}${redirect}${snippet ? `: ${snippet}` : ''}`;
       return finish(failed({ class: 'http', message }, warnings), { status });
     }
-    const result = readStdout(text, String(request.eventName), sent.truncated);
+    const result = readStdout(text, String(request.eventName), sent.truncated, false, request.dialect);
     if (sent.truncated) result.warnings.unshift(`the response body exceeded ${maxBodyBytes} bytes; only the first ${maxBodyBytes} were read`);
     result.warnings.unshift(...warnings);
     return finish(result, { status, outputTruncated: sent.truncated });

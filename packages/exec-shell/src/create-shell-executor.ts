@@ -159,6 +159,8 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
     stdout: stdoutText,
     stderr: stderrText,
     eventName: request.eventName,
+    dialect: request.dialect,
+    event: request.canonical,
     stdoutTruncated: stdout.truncated,
     acceptOracleForm: hook.acceptOracleForm === true,
   });

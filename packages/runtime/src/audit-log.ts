@@ -31,6 +31,8 @@ export interface AuditRecord {
   outcome?: Outcome;
   error?: { code: string; message: string };
   runs: RunRecord[];
+  /** What the host's answer could not express, by the rules of docs/hosts.md ("Downgrades"); only when there was something. */
+  downgrades?: string[];
   durationMs: number;
   /** Present only when the record could not be serialised whole: the fields left out, and why. */
   omitted?: { fields: string[]; why: string };
@@ -100,6 +102,7 @@ export function auditRecordOf(message: DispatchEndMessage, options: { payloads?:
     ...(message.outcome === undefined ? {} : { outcome: message.outcome }),
     ...(message.error === undefined ? {} : { error: message.error }),
     runs: message.runs ?? [],
+    ...(message.downgrades === undefined ? {} : { downgrades: message.downgrades }),
     durationMs: message.durationMs,
   };
   return record;

@@ -1,4 +1,4 @@
-import { compileMatcher, type CanonicalEvent } from '@hookwire/contract';
+import { compileMatcher, type CanonicalEvent, type DialectName } from '@hookwire/contract';
 import type { LoadedHook } from './loaded-hook.js';
 import type { SelectionMemo } from './selection-memo.js';
 import { matchOffThread } from './match-off-thread.js';
@@ -13,6 +13,8 @@ export interface EventHooks {
   readonly byName: ReadonlyMap<string, readonly LoadedHook[]>;
   /** Hooks whose matcher must be tested: match-all and regular expressions. */
   readonly tested: readonly LoadedHook[];
+  /** The dialects of the event's hooks, in order of first appearance: each tests its matchers against the tool name in its own vocabulary. */
+  readonly dialects: readonly DialectName[];
 }
 
 /** How many subjects' selections an event remembers; past that the memory starts over. */
@@ -29,7 +31,7 @@ export type HookIndex = ReadonlyMap<CanonicalEvent, EventHooks>;
 
 /** Indexes hooks by event and, for exact-name matchers, by name; matchers are compiled once here. */
 export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>[]): HookIndex {
-  const index = new Map<CanonicalEvent, { all: LoadedHook[]; byName: Map<string, LoadedHook[]>; tested: LoadedHook[] }>();
+  const index = new Map<CanonicalEvent, { all: LoadedHook[]; byName: Map<string, LoadedHook[]>; tested: LoadedHook[]; dialects: DialectName[] }>();
   hooks.forEach((hook, order) => {
     const compiled = compileMatcher(hook.spec.matcher);
     // The parser refused bad regular expressions; a matcher that still fails to compile matches nothing.
@@ -41,10 +43,11 @@ export function indexHooks(hooks: readonly Omit<LoadedHook, 'order' | 'matches'>
     };
     let entry = index.get(hook.spec.event);
     if (!entry) {
-      entry = { all: [], byName: new Map(), tested: [] };
+      entry = { all: [], byName: new Map(), tested: [], dialects: [] };
       index.set(hook.spec.event, entry);
     }
     entry.all.push(loaded);
+    if (!entry.dialects.includes(hook.spec.dialect)) entry.dialects.push(hook.spec.dialect);
     if (compiled.ok && compiled.kind === 'names') {
       for (const name of new Set(compiled.names)) {
         const list = entry.byName.get(name);

@@ -55,6 +55,8 @@ export interface DispatchEndMessage extends DispatchStartMessage {
   /** Present when the dispatch finished. */
   outcome?: Outcome;
   runs?: RunRecord[];
+  /** What the host's answer could not express (docs/hosts.md, "Downgrades"); only when there was something. */
+  downgrades?: string[];
   /** Present when it did not: the stable code and message of the error it threw. */
   error?: { code: string; message: string };
 }

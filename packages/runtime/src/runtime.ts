@@ -1,5 +1,8 @@
 import {
+  DIALECT_NAMES,
   deriveSubject,
+  isDialectName,
+  readPayloadIn,
   eventTraits,
   normalizePayload,
   renderPayload,
@@ -22,7 +25,7 @@ import type { LoadedHook } from './loaded-hook.js';
 import { createExecutorTable } from './executor-table.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { ProxyFunction } from './agent-proxy.js';
-import { needsOffThreadMatch, selectHooks, selectHooksOffThread } from './hook-index.js';
+import { selectForDialects } from './select-for-dialects.js';
 import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
@@ -81,6 +84,17 @@ export interface DispatchOptions {
    * is told not to run.
    */
   standIn?: (hookId: string) => HandlerResult | undefined;
+  /**
+   * The host's dialect: the event name is resolved in it, and the payload read from the host's
+   * form into the canonical one (its tool names and fields). Without it the payload is taken as
+   * canonical (Claude Code's form) and the event name may be any dialect's.
+   */
+  dialect?: DialectName;
+  /**
+   * What the host's answer cannot express of a result (the dialect's downgrades): asked only when
+   * someone subscribes to the dispatch channels, so that the audit log records them.
+   */
+  downgradesOf?: (result: DispatchResult) => readonly string[] | undefined;
 }
 
 export interface DispatchResult {
@@ -113,6 +127,19 @@ function sourceOf(options: RuntimeOptions, override?: unknown): ConfigSource {
     ? options.config
     : [options.config ?? { hooks: [] }];
   return { kind: 'objects', configs, configDir: options.configDir ?? process.cwd() };
+}
+
+/** The canonical event and payload of a dispatch: read by the host's dialect when one is given, else taken as canonical. */
+function readEvent(event: string, payload: Record<string, unknown> | undefined, dialect: DialectName | undefined): { canonical: CanonicalEvent; dialect: DialectName; given: Record<string, unknown> | undefined } {
+  if (dialect === undefined) {
+    const resolved = resolveEvent(event);
+    if (!resolved) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
+    return { canonical: resolved.canonical, dialect: resolved.dialect, given: payload };
+  }
+  if (!isDialectName(dialect)) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown dialect ${JSON.stringify(dialect)}: expected one of ${DIALECT_NAMES.join(', ')}`);
+  const read = readPayloadIn(dialect, payload ?? {}, event);
+  if (read === undefined) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)} in the ${dialect} dialect`);
+  return { canonical: read.event, dialect, given: read.payload };
 }
 
 function errorSummary(diagnostics: readonly Diagnostic[]): string {
@@ -154,6 +181,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       const result = await runDispatch(event, payload, dispatchOptions, message);
       message.outcome = result.outcome;
       message.runs = result.runs;
+      const downgrades = dispatchOptions.downgradesOf?.(result);
+      if (downgrades !== undefined && downgrades.length > 0) message.downgrades = [...downgrades];
       return result;
     } catch (error) {
       message.error = { code: error instanceof HookwireError ? error.code : 'HOOKWIRE_INTERNAL', message: error instanceof Error ? error.message : String(error) };
@@ -186,26 +215,21 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
   async function runDispatch(event: string, payload: unknown, dispatchOptions: DispatchOptions, message: DispatchEndMessage | undefined): Promise<DispatchResult> {
     if (closed) throw new DispatchError('HOOKWIRE_CLOSED', 'the runtime is closed');
-    const resolved = resolveEvent(event);
-    if (!resolved) throw new DispatchError('HOOKWIRE_UNKNOWN_EVENT', `unknown event ${JSON.stringify(event)}: expected a canonical name (tool:before, ...) or a Claude Code name (PreToolUse, ...)`);
     if (payload !== undefined && !isRecord(payload)) {
       throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload must be a JSON object, received ${describeType(payload)}`);
     }
+    const { canonical, dialect, given } = readEvent(event, payload, dispatchOptions.dialect);
     if (dispatchOptions.signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
-    const canonical = resolved.canonical;
     const traits = eventTraits(canonical);
     const { state: snapshot, memo } = current;
-    const given = payload as Record<string, unknown> | undefined;
     const hasSubject = traits.subject !== 'none';
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
     const eventHooks = snapshot.byEvent.get(canonical);
     // makeSignal is called at most once, and only once something may need the signal.
     let made: { signal: AbortSignal | undefined } | undefined;
     const resolveSignal = (): AbortSignal | undefined => (made ??= { signal: dispatchOptions.signal ?? dispatchOptions.makeSignal?.() }).signal;
-    const selected = needsOffThreadMatch(eventHooks, hasSubject, subject)
-      ? await selectHooksOffThread(eventHooks, subject!, resolveSignal())
-      : selectHooks(eventHooks, hasSubject, subject, memo);
-    if (message !== undefined) startMessage(message, { event, resolved, subject, given, dispatchOptions, snapshot, selected });
+    const selected = await selectForDialects(eventHooks, { hasSubject, subject, isTool: traits.subject === 'tool', memo, signal: resolveSignal });
+    if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, selected });
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
     // Checked only once a hook will run: the no-match path never walks the payload.
     if (exceedsDepth(given, MAX_PAYLOAD_DEPTH)) {

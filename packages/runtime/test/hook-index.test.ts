@@ -110,6 +110,6 @@ describe('SelectionMemo', () => {
     expect(selectHooks(second, true, 'Bash', fresh)).toEqual([]);
     expect([...fresh.of(first).keys()]).toEqual(['Bash']);
     expect([...fresh.of(second).keys()]).toEqual(['Bash']);
-    expect(Object.keys(first).sort()).toEqual(['all', 'byName', 'tested']);
+    expect(Object.keys(first).sort()).toEqual(['all', 'byName', 'dialects', 'tested']);
   });
 });

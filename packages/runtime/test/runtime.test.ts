@@ -121,7 +121,7 @@ describe('dispatch', () => {
 
   it('refuses an unknown event and a payload that is not an object with stable codes', async () => {
     const runtime = await runtimeOf({ hooks: [] });
-    await expect(runtime.dispatch('Notification', {})).rejects.toMatchObject({ code: 'HOOKWIRE_UNKNOWN_EVENT' });
+    await expect(runtime.dispatch('PostToolBatch', {})).rejects.toMatchObject({ code: 'HOOKWIRE_UNKNOWN_EVENT' });
     await expect(runtime.dispatch('PreToolUse', [1])).rejects.toMatchObject({ code: 'HOOKWIRE_BAD_PAYLOAD' });
     await expect(runtime.dispatch('PreToolUse', 'x')).rejects.toBeInstanceOf(HookwireError);
   });

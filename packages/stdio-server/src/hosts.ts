@@ -1,4 +1,4 @@
-import { CANONICAL_EVENT_NAMES, eventNameIn, type CanonicalEvent, type DialectName } from '@hookwire/contract';
+import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, type DialectName } from '@hookwire/contract';
 
 /** What `hookwire init` and the config lookup need to know about one host: data, so a host is one more row. */
 export interface HostProfile {
@@ -22,14 +22,23 @@ export interface HostProfile {
 export const BRIDGE_BUDGET_SEC = 110;
 export const HOST_TIMEOUT_SEC = 120;
 
-const CLAUDE_UNMATCHED: ReadonlySet<CanonicalEvent> = new Set(['prompt:submit', 'turn:stop']);
+/**
+ * The events a host's settings register the bridge on, derived from its dialect: every event the
+ * host has, each with a matcher (`*`) exactly when the event has a subject to match.
+ */
+export function hostEvents(dialect: DialectName): { name: string; matcher: boolean }[] {
+  return CANONICAL_EVENT_NAMES.filter((event) => hasEvent(dialect, event)).map((event) => ({
+    name: eventNameIn(dialect, event),
+    matcher: eventTraits(event).subject !== 'none',
+  }));
+}
 
 export const HOSTS = {
   claude: {
     dialect: 'claude',
     projectDirVar: 'CLAUDE_PROJECT_DIR',
     settingsPath: '.claude/settings.json',
-    events: CANONICAL_EVENT_NAMES.map((event) => ({ name: eventNameIn('claude', event), matcher: !CLAUDE_UNMATCHED.has(event) })),
+    events: hostEvents('claude'),
     bridgeProgram: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire',
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,

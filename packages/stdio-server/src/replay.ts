@@ -83,7 +83,8 @@ async function replayRecord(runtime: Runtime, line: number, record: AuditRecord,
   const standIn = standInOf(record, options.only, options.skip);
   let result;
   try {
-    result = await runtime.dispatch(record.event, record.payload, {
+    // The payload was recorded in the canonical form (a host's own form is read into it first), so it is replayed as the canonical event.
+    result = await runtime.dispatch(record.canonical, record.payload, {
       ...(record.subject === undefined ? {} : { subject: record.subject }),
       ...(typeof record.cwd === 'string' && existsSync(record.cwd) ? { cwd: record.cwd } : {}),
       ...(standIn === undefined ? {} : { standIn }),

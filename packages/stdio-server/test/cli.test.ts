@@ -71,15 +71,15 @@ describe('hookwire check: what fails at run time', () => {
 
   it('the same unknown event is an error in both shapes; a Claude Code event hookwire does not handle is a warning in both', async () => {
     const dir = await tempDir();
-    const native = await writeConfig(dir, { hooks: [{ event: 'PreTooluse', type: 'command', command: 'true' }, { event: 'PreCompact', type: 'command', command: 'true' }] }, 'native.json');
-    const claude = await writeConfig(dir, { hooks: { PreTooluse: [{ hooks: [{ type: 'command', command: 'true' }] }], PreCompact: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, 'claude.json');
-    for (const [config, typo, other] of [[native, '/hooks/0/event', '/hooks/1/event'], [claude, '/hooks/PreTooluse', '/hooks/PreCompact']] as const) {
+    const native = await writeConfig(dir, { hooks: [{ event: 'PreTooluse', type: 'command', command: 'true' }, { event: 'PostCompact', type: 'command', command: 'true' }] }, 'native.json');
+    const claude = await writeConfig(dir, { hooks: { PreTooluse: [{ hooks: [{ type: 'command', command: 'true' }] }], PostCompact: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, 'claude.json');
+    for (const [config, typo, other] of [[native, '/hooks/0/event', '/hooks/1/event'], [claude, '/hooks/PreTooluse', '/hooks/PostCompact']] as const) {
       const result = await hookwire(['check', '--json', '--config', config]);
       expect(result.code).toBe(1);
       const diagnostics = JSON.parse(result.stdout) as { severity: string; path: string; message: string }[];
       expect(diagnostics.map(({ severity, path }) => ({ severity, path }))).toEqual([{ severity: 'error', path: typo }, { severity: 'warning', path: other }]);
       expect(diagnostics[0]!.message).toMatch(/did you mean "PreToolUse"\?$/);
-      expect(diagnostics[1]!.message).toMatch(/^event "PreCompact" is not supported by hookwire; (this hook is|its hooks are) skipped/);
+      expect(diagnostics[1]!.message).toMatch(/^event "PostCompact" is not supported by hookwire; (this hook is|its hooks are) skipped/);
     }
   });
 
@@ -157,7 +157,7 @@ describe('hookwire dispatch: the event', () => {
 
   it.each([
     [['--event', 'PreToolUse'], { hook_event_name: 'Stop' }, /^hookwire dispatch: --event PreToolUse does not match the payload's hook_event_name "Stop"; drop --event or fix one of them\n/],
-    [[], { hook_event_name: 'Notification' }, /^hookwire dispatch: the payload's hook_event_name "Notification" is not an event hookwire handles; give --event NAME\n/],
+    [[], { hook_event_name: 'PostToolBatch' }, /^hookwire dispatch: the payload's hook_event_name "PostToolBatch" is not an event hookwire handles; give --event NAME\n/],
     [[], { tool_name: 'Bash' }, /^hookwire dispatch: needs --event NAME, or a payload with hook_event_name\n/],
   ])('refuses %j with payload %j', async (flags, payload, message) => {
     const dir = await tempDir();

@@ -11,16 +11,12 @@ import {
   unsupportedEventMessage,
   type ResolvedEvent,
 } from './fields.js';
-import { isClaudeCodeEvent } from './host-names.js';
 import { runsTheBridge } from './bridge-command.js';
-import { CLAUDE_HANDLER_TYPES, type ON_FAILURE_VALUES } from './config-names.js';
-import { checkHttpUrl, checkNonEmptyString, checkMode, checkOnFailure, checkTimeoutSeconds } from './field-checks.js';
+import { CLAUDE_HANDLER_TYPES, MAX_TIMEOUT_SECONDS, type ON_FAILURE_VALUES } from './config-names.js';
+import { checkHttpUrl, checkNonEmptyString, checkMode, checkOnFailure, checkTimeoutMilliseconds, checkTimeoutSeconds } from './field-checks.js';
 import type { HookSpec, HookType, HookwireConfig, OnError } from './schema.js';
 import { readSettings } from './settings.js';
-import { CANONICAL_EVENT_NAMES } from '../events.js';
-import { eventNameIn, resolveEvent } from '../dialects/index.js';
-
-const CLAUDE_EVENT_NAMES = CANONICAL_EVENT_NAMES.map((event) => eventNameIn('claude', event));
+import { GROUPED_HOSTS, type GroupedHost } from './grouped-hosts.js';
 
 const ON_FAILURE_TO_ON_ERROR: Record<(typeof ON_FAILURE_VALUES)[number], OnError> = { continue: 'warn', block: 'block' };
 
@@ -35,6 +31,7 @@ interface HandlerContext {
   event: ResolvedEvent;
   matcher: string | undefined;
   source: string | undefined;
+  host: GroupedHost;
 }
 
 function readHandlerFields(
@@ -122,7 +119,7 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
     list.error(typePath, `type must be one of ${quoteList(CLAUDE_HANDLER_TYPES)} ("mcp_tool" hooks are skipped), received ${describeReceived(type)}`);
   }
   const fields = isClaudeHandlerType(type) ? readHandlerFields(list, handler, pointer, type) : {};
-  const timeout = readField(list, handler, 'timeout', pointer, checkTimeoutSeconds);
+  const timeout = readTimeout(list, handler, pointer, context.host);
   const onFailure = readField(list, handler, 'onFailure', pointer, checkOnFailure);
   const mode = readField(list, handler, 'mode', pointer, checkMode);
   if (isClaudeHandlerType(type)) warnUnsupported(list, handler, pointer, type);
@@ -135,7 +132,7 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
     ...(context.matcher !== undefined && { matcher: context.matcher }),
     type: type satisfies HookType,
     ...fields,
-    dialect: 'claude',
+    dialect: context.host.dialect,
     ...(timeout !== undefined && { timeout }),
     ...(onFailure !== undefined && { onError: ON_FAILURE_TO_ON_ERROR[onFailure] }),
     ...(mode !== undefined && { mode }),
@@ -144,31 +141,46 @@ function readClaudeHandler(list: DiagnosticList, handler: unknown, pointer: stri
   };
 }
 
-// Claude Code's settings shape (`hooks` maps event names to matcher groups). Keys other than `hooks`
-// and hookwire's own settings are Claude Code's and are ignored without a word; events and handler
-// types hookwire does not run are skipped with a warning.
+// A hook's timeout in seconds: Gemini CLI writes milliseconds, the other hosts seconds.
+function readTimeout(list: DiagnosticList, handler: Record<string, unknown>, pointer: string, host: GroupedHost): number | undefined {
+  if (host.timeoutUnit === 'seconds') return readField(list, handler, 'timeout', pointer, checkTimeoutSeconds);
+  const value = handler.timeout;
+  if (value === undefined) return undefined;
+  const ms = checkTimeoutMilliseconds(value);
+  if (ms === undefined) {
+    list.error(appendPointer(pointer, 'timeout'), `timeout must be a positive number of milliseconds (${host.host} counts in milliseconds) no larger than ${MAX_TIMEOUT_SECONDS * 1000}, received ${describeReceived(value)}`);
+    return undefined;
+  }
+  return ms / 1000;
+}
+
+// Claude Code's settings shape (`hooks` maps event names to matcher groups), also Gemini CLI's and
+// Codex's. Keys other than `hooks` and hookwire's own settings are the host's and are ignored
+// without a word; events and handler types hookwire does not run are skipped with a warning. Each
+// hook runs in the host's dialect.
 export function readClaudeSettings(
   list: DiagnosticList,
   input: Record<string, unknown>,
   hooks: Record<string, unknown>,
   source: string | undefined,
+  host: GroupedHost = GROUPED_HOSTS.claude,
 ): HookwireConfig {
   const settings = readSettings(list, input);
   const specs: HookSpec[] = [];
   for (const [eventName, groups] of Object.entries(hooks)) {
     const eventPointer = appendPointer('/hooks', eventName);
-    const resolved = resolveEvent(eventName);
-    if (resolved === undefined) {
-      // A real Claude Code event hookwire does not handle is only skipped; any other name is a mistake, as in the native shape.
-      if (isClaudeCodeEvent(eventName)) list.warning(eventPointer, unsupportedEventMessage(eventName, 'its hooks are skipped'));
+    const canonical = host.resolve(eventName);
+    if (canonical === undefined) {
+      // A real host event hookwire does not handle is only skipped; any other name is a mistake, as in the native shape.
+      if (host.otherEvents.includes(eventName)) list.warning(eventPointer, unsupportedEventMessage(eventName, 'its hooks are skipped'));
       else {
-        const near = suggest(eventName, CLAUDE_EVENT_NAMES);
-        const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ` (supported: ${CLAUDE_EVENT_NAMES.join(', ')})`;
-        list.error(eventPointer, `event ${JSON.stringify(eventName)} is neither an event hookwire handles nor a Claude Code event${hint}`);
+        const near = suggest(eventName, host.eventNames);
+        const hint = near !== undefined ? `; did you mean ${JSON.stringify(near)}?` : ` (supported: ${host.eventNames.join(', ')})`;
+        list.error(eventPointer, `event ${JSON.stringify(eventName)} is neither an event hookwire handles nor a ${host.host} event${hint}`);
       }
       continue;
     }
-    const event: ResolvedEvent = { canonical: resolved.canonical, name: eventName };
+    const event: ResolvedEvent = { canonical, name: eventName };
     if (!Array.isArray(groups)) {
       list.error(eventPointer, `${eventName} must be an array of matcher groups { matcher?, hooks: [...] }, received ${describeReceived(groups)}`);
       continue;
@@ -194,7 +206,7 @@ export function readClaudeSettings(
       }
       for (let index = 0; index < group.hooks.length; index++) {
         count++;
-        const context = { id: `${eventName}#${count}`, event, matcher, source };
+        const context = { id: `${eventName}#${count}`, event, matcher, source, host };
         const spec = readClaudeHandler(list, group.hooks[index], appendPointer(handlersPointer, index), context);
         if (spec !== undefined) specs.push(spec);
       }

@@ -32,6 +32,10 @@ export const checkBoolean: FieldCheck<boolean> = (value) => (typeof value === 'b
 export const checkTimeoutSeconds: FieldCheck<number> = (value) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_TIMEOUT_SECONDS ? value : undefined;
 
+/** Gemini CLI's timeouts: positive milliseconds, no longer than hookwire's longest timeout. */
+export const checkTimeoutMilliseconds: FieldCheck<number> = (value) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_TIMEOUT_SECONDS * 1000 ? value : undefined;
+
 const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const checkEnvVarName: FieldCheck<string> = (value) => (typeof value === 'string' && ENV_VAR_NAME.test(value) ? value : undefined);

@@ -2,8 +2,8 @@ import { describeReceived, isRecord } from '../describe-value.js';
 import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import { CONFIG_EVENT_NAMES, MAX_TIMEOUT_SECONDS, ON_ERROR_VALUES } from './config-names.js';
 import type { FieldCheck } from './field-checks.js';
-import { eventTraits, type CanonicalEvent } from '../events.js';
-import { DIALECT_NAMES, resolveEvent } from '../dialects/index.js';
+import { CANONICAL_EVENT_NAMES, eventTraits, type CanonicalEvent } from '../events.js';
+import { DIALECT_NAMES, eventNameIn, resolveEvent } from '../dialects/index.js';
 import { compileMatcher } from '../matcher.js';
 import { findNestedQuantifier } from '../nested-quantifier.js';
 import { findToolCaseMismatch, isClaudeCodeEvent } from './host-names.js';
@@ -174,8 +174,11 @@ export interface ResolvedEvent {
 }
 
 // Resolves an event name written in a config; an unknown or missing name is an error diagnostic.
+/** The event names a message lists: the canonical ones and Claude Code's; every other host's names are in docs/hosts.md. */
+const LISTED_EVENT_NAMES = [...CANONICAL_EVENT_NAMES, ...CANONICAL_EVENT_NAMES.map((event) => eventNameIn('claude', event))].join(', ');
+
 export function readEvent(list: DiagnosticList, value: unknown, pointer: string): ResolvedEvent | undefined {
-  const known = CONFIG_EVENT_NAMES.join(', ');
+  const known = `${LISTED_EVENT_NAMES}, or another host's name of one of them (docs/hosts.md)`;
   if (value === undefined) {
     list.error(pointer, `event is required: one of ${known}`);
     return undefined;

@@ -11,6 +11,7 @@ import {
 } from './fields.js';
 import { readSettings, SETTINGS_KEYS } from './settings.js';
 import { checkCommandPath } from './command-path.js';
+import { DIALECTS, hasEvent } from '../dialects/index.js';
 import { HOOK_TYPES, NATIVE_TYPE_FIELDS } from './config-names.js';
 import {
   checkDialectName,
@@ -117,6 +118,12 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const timeout = readField(list, hook, 'timeout', pointer, checkTimeoutSeconds);
   const onError = readField(list, hook, 'onError', pointer, checkOnError);
   const mode = readField(list, hook, 'mode', pointer, checkMode);
+  if (dialect !== undefined && event !== undefined && !hasEvent(dialect, event.canonical)) {
+    list.error(
+      appendPointer(pointer, 'dialect'),
+      `a ${dialect} hook cannot be on ${event.name}: ${DIALECTS[dialect].host} has no ${event.canonical} event, so the hook would have no event name to read (use a dialect that has it, e.g. "claude")`,
+    );
+  }
 
   const known = type === undefined ? [...COMMON_KEYS, ...ALL_TYPE_KEYS] : [...COMMON_KEYS, ...TYPE_KEYS[type]];
   const unknown: Record<string, unknown> = {};

@@ -1,12 +1,20 @@
-import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
-import type { DialectName } from '../handler-result.js';
-import { claude } from './claude.js';
-import type { BridgeResponse, Dialect, RenderOutcomeOptions } from './dialect.js';
 import type { Outcome } from '@hookwire/fold';
-import { native } from './native.js';
+import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
+import type { HandlerResult } from '../handler-answer.js';
+import type { Capabilities } from './capabilities.js';
+import { dialect as claude } from './claude/index.js';
+import { dialect as codex } from './codex/index.js';
+import type { AnswerInput, BridgeResponse, Dialect, PayloadRead, RenderOutcomeOptions } from './dialect.js';
+import { namesOf, resolveName } from './event-names.js';
+import { dialect as gemini } from './gemini/index.js';
+import { dialect as native } from './native/index.js';
+import { hostToolName, toCanonicalTool, toHostTool, type ToolCall } from './tools.js';
 
-/** Every dialect hookwire speaks, by name. Adding a dialect is one file and one line here. */
-export const DIALECTS: Readonly<Record<DialectName, Dialect>> = { claude, native };
+/** Every dialect hookwire speaks, by name. Adding a dialect is one folder and one entry here. */
+export const DIALECTS = { claude, native, gemini, codex } as const satisfies Record<string, Dialect>;
+
+/** The dialects hookwire speaks; a hook declares one (default `claude`). */
+export type DialectName = keyof typeof DIALECTS;
 
 export const DIALECT_NAMES = Object.keys(DIALECTS) as readonly DialectName[];
 
@@ -14,41 +22,101 @@ export function isDialectName(name: unknown): name is DialectName {
   return typeof name === 'string' && Object.hasOwn(DIALECTS, name);
 }
 
+function dialectOf(name: DialectName): Dialect {
+  return DIALECTS[name];
+}
+
 const BY_NAME = new Map<string, { canonical: CanonicalEvent; dialect: DialectName }>();
-for (const dialect of Object.values(DIALECTS)) {
+for (const name of DIALECT_NAMES) {
   for (const canonical of CANONICAL_EVENT_NAMES) {
-    if (!BY_NAME.has(dialect.events[canonical])) BY_NAME.set(dialect.events[canonical], { canonical, dialect: dialect.name });
+    for (const eventName of namesOf(dialectOf(name), canonical)) {
+      if (!BY_NAME.has(eventName)) BY_NAME.set(eventName, { canonical, dialect: name });
+    }
   }
 }
 
-/** Maps an event name in any dialect (or a canonical name, which is the native dialect's) to its canonical event. */
+/**
+ * Maps an event name in any dialect (or a canonical name, which is the native dialect's) to its
+ * canonical event and the first dialect, in {@link DIALECT_NAMES} order, that has it. For config
+ * keys, where a name means one event whichever dialect spells it; a host's payload is read with
+ * {@link resolveEventIn}, in the host's own dialect.
+ */
 export function resolveEvent(name: unknown): { canonical: CanonicalEvent; dialect: DialectName } | undefined {
   return typeof name === 'string' ? BY_NAME.get(name) : undefined;
 }
 
-/** The name of a canonical event in a dialect. */
+/** The canonical event a name stands for in one dialect; undefined when that dialect has no such name. */
+export function resolveEventIn(dialect: DialectName, name: unknown): CanonicalEvent | undefined {
+  return resolveName(dialectOf(dialect), name);
+}
+
+/** The name of a canonical event in a dialect: its first name there, or the canonical name when the dialect lacks the event. */
 export function eventNameIn(dialect: DialectName, event: CanonicalEvent): string {
-  return DIALECTS[dialect].events[event];
+  return dialectOf(dialect).events[event] ?? event;
 }
 
-/** Renders a normalised payload for a hook of the given dialect: compact JSON plus exactly one `\n`. */
-export function renderPayload(
-  dialect: DialectName,
-  event: CanonicalEvent,
-  payload: Record<string, unknown>,
-  now?: Date,
-): string {
-  return DIALECTS[dialect].render(event, payload, now);
+/** Every name of a canonical event in a dialect, first name first; empty when the dialect lacks it. */
+export function eventNamesIn(dialect: DialectName, event: CanonicalEvent): string[] {
+  return namesOf(dialectOf(dialect), event);
 }
 
-/** Writes a folded outcome back in a host's hook response form (exit code and stdout), for a one-shot bridge. */
+/** Whether a dialect's host has the event at all. */
+export function hasEvent(dialect: DialectName, event: CanonicalEvent): boolean {
+  return dialectOf(dialect).events[event] !== undefined;
+}
+
+/** The dialects whose hosts lack an event (a hook on it never fires under them). */
+export function dialectsLacking(event: CanonicalEvent): DialectName[] {
+  return DIALECT_NAMES.filter((name) => !hasEvent(name, event));
+}
+
+/** What a host can do with an answer on an event; undefined when it lacks the event. */
+export function capabilitiesOf(dialect: DialectName, event: CanonicalEvent): Capabilities | undefined {
+  return dialectOf(dialect).capabilities[event];
+}
+
+/** Reads a host's payload in its dialect into the canonical event and payload; undefined for an event the dialect does not map. Never throws. */
+export function readPayloadIn(dialect: DialectName, raw: Record<string, unknown>, eventName?: string): PayloadRead | undefined {
+  try {
+    return dialectOf(dialect).readPayload(raw, eventName);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Renders a normalised payload for a hook of the given dialect, in that dialect's names and newline convention. */
+export function renderPayload(dialect: DialectName, event: CanonicalEvent, payload: Record<string, unknown>, now?: Date): string {
+  return dialectOf(dialect).render(event, payload, now);
+}
+
+/** Reads a hook's answer as its dialect means it. */
+export function readAnswerIn(dialect: DialectName, input: AnswerInput): HandlerResult {
+  return dialectOf(dialect).readAnswer(input);
+}
+
+/** Writes a folded outcome back in a host's hook response form (exit code and stdout, and what was downgraded), for a one-shot bridge and `serve`. */
 export function renderOutcome(
   dialect: DialectName,
   event: CanonicalEvent,
   outcome: Outcome,
   options: RenderOutcomeOptions = { passAllow: false },
 ): BridgeResponse {
-  return DIALECTS[dialect].renderOutcome(event, outcome, options);
+  return dialectOf(dialect).renderOutcome(event, outcome, options);
 }
 
-export type { BridgeResponse, Dialect, RenderOutcomeOptions };
+/** A canonical tool call in a dialect's names and input shapes (unknown tools pass through). */
+export function toolCallIn(dialect: DialectName, call: ToolCall): ToolCall {
+  return toHostTool(dialectOf(dialect).tools, call);
+}
+
+/** A dialect's tool call in canonical names and input shapes (unknown tools pass through). */
+export function canonicalToolCall(dialect: DialectName, call: ToolCall): ToolCall {
+  return toCanonicalTool(dialectOf(dialect).tools, call);
+}
+
+/** A canonical tool name in a dialect: what that dialect's matchers are tested against. */
+export function toolNameIn(dialect: DialectName, name: string): string {
+  return hostToolName(dialectOf(dialect).tools, name);
+}
+
+export type { AnswerInput, BridgeResponse, Capabilities, Dialect, PayloadRead, RenderOutcomeOptions, ToolCall };

@@ -172,7 +172,7 @@ const claudeArb = fc
   .tuple(
     settingsArb,
     fc.dictionary(
-      fc.constantFrom(...CONFIG_EVENT_NAMES, 'Notification', 'a/b~c', '__proto__'),
+      fc.constantFrom(...CONFIG_EVENT_NAMES, 'PostToolBatch', 'a/b~c', '__proto__'),
       fc.oneof(valueArb, fc.array(fc.oneof(valueArb, fc.record({ matcher: valueArb, hooks: fc.oneof(valueArb, fc.array(fc.oneof(hookArb, valueArb), { maxLength: 4 })) }, { requiredKeys: [] })), { maxLength: 3 })),
       { maxKeys: 4 },
     ),

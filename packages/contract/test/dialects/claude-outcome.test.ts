@@ -2,7 +2,7 @@ import type { Outcome } from '@hookwire/fold';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderOutcome } from '../../src/dialects/index.js';
-import type { CanonicalEvent } from '../../src/events.js';
+import { eventTraits, type CanonicalEvent } from '../../src/events.js';
 import type { RenderOutcomeOptions } from '../../src/dialects/dialect.js';
 
 const renderClaudeOutput = (event: CanonicalEvent, outcome: Outcome, options: RenderOutcomeOptions) => renderOutcome('claude', event, outcome, options);
@@ -19,6 +19,11 @@ const CLAUDE_NAMES: Record<CanonicalEvent, string> = {
   'turn:stop': 'Stop',
   'subagent:start': 'SubagentStart',
   'subagent:end': 'SubagentStop',
+  'session:end': 'SessionEnd',
+  'tool:error': 'PostToolUseFailure',
+  'compact:before': 'PreCompact',
+  'permission:request': 'PermissionRequest',
+  'notification': 'Notification',
 };
 
 interface Vector {
@@ -27,6 +32,8 @@ interface Vector {
   outcome: Outcome;
   passAllow?: boolean;
   stdout: string;
+  /** What Claude Code cannot express, recorded beside the answer. */
+  downgrades?: string[];
 }
 
 // Every expected stdout below is written by hand from the rendering table in docs/bridge.md.
@@ -157,6 +164,7 @@ const VECTORS: Vector[] = [
     event: 'prompt:submit',
     outcome: outcome({ decision: 'ask', reason: 'confirm first' }),
     stdout: '{"decision":"block","reason":"confirm first"}\n',
+    downgrades: ['ask on UserPromptSubmit became a block: Claude Code cannot ask there (fail closed)'],
   },
   {
     name: 'UserPromptSubmit deny without a reason',
@@ -200,6 +208,7 @@ const VECTORS: Vector[] = [
     event: 'turn:stop',
     outcome: outcome({ decision: 'ask', reason: 'are the docs updated?' }),
     stdout: '{"decision":"block","reason":"are the docs updated?"}\n',
+    downgrades: ['ask on Stop became a block: Claude Code cannot ask there (fail closed)'],
   },
   {
     name: 'Stop deny without a reason gets the required reason',
@@ -240,8 +249,8 @@ const VECTORS: Vector[] = [
 ];
 
 describe("renderOutcome('claude')", () => {
-  it.each(VECTORS)('$name', ({ event, outcome: given, passAllow = false, stdout }) => {
-    expect(renderClaudeOutput(event, given, { passAllow })).toEqual({ exitCode: 0, stdout });
+  it.each(VECTORS)('$name', ({ event, outcome: given, passAllow = false, stdout, downgrades }) => {
+    expect(renderClaudeOutput(event, given, { passAllow })).toEqual({ exitCode: 0, stdout, ...(downgrades === undefined ? {} : { downgrades }) });
   });
 
   interface Drawn {
@@ -266,7 +275,7 @@ describe("renderOutcome('claude')", () => {
 
   // Builds the outcome the fold would give for these draws (deny and ask downgraded where the event cannot block).
   function build(event: CanonicalEvent, r: Drawn): Outcome {
-    const blockable = event === 'tool:before' || event === 'prompt:submit' || event === 'turn:stop' || event === 'subagent:end';
+    const blockable = eventTraits(event).blockable;
     const downgrade = !blockable && (r.level === 'deny' || r.level === 'ask');
     const o = outcome({ decision: downgrade ? 'none' : r.level, continue: !r.stopped, additionalContext: r.additionalContext, systemMessage: r.systemMessage, downgraded: downgrade });
     if (!downgrade && r.level !== 'none' && r.reason !== undefined) o.reason = r.reason;
@@ -294,12 +303,12 @@ describe("renderOutcome('claude')", () => {
     );
   });
 
-  it('never approves a tool unless --pass-allow is given, and never approves anything else', () => {
+  it('never approves a tool or a permission unless --pass-allow is given, and never approves anything else', () => {
     fc.assert(
       fc.property(events, outcomes, fc.boolean(), (event, r, passAllow) => {
         const { stdout } = renderClaudeOutput(event, build(event, r), { passAllow });
-        const approves = stdout.includes('"permissionDecision":"allow"');
-        expect(approves).toBe(passAllow && event === 'tool:before' && r.level === 'allow');
+        const approves = stdout.includes('"permissionDecision":"allow"') || stdout.includes('"behavior":"allow"');
+        expect(approves).toBe(passAllow && (event === 'tool:before' || event === 'permission:request') && r.level === 'allow');
         expect(stdout).not.toContain('"decision":"approve"');
       }),
     );
@@ -309,11 +318,18 @@ describe("renderOutcome('claude')", () => {
     fc.assert(
       fc.property(events, outcomes, (event, r) => {
         const { stdout } = renderClaudeOutput(event, build(event, r), { passAllow: false });
-        const parsed = (stdout === '' ? {} : JSON.parse(stdout)) as { decision?: string; hookSpecificOutput?: { permissionDecision?: string } };
+        const parsed = (stdout === '' ? {} : JSON.parse(stdout)) as {
+          decision?: string;
+          hookSpecificOutput?: { permissionDecision?: string; decision?: { behavior?: string } };
+        };
         const objects = r.level === 'deny' || r.level === 'ask';
         if (event === 'tool:before') expect(parsed.hookSpecificOutput?.permissionDecision).toBe(objects ? r.level : undefined);
-        else if (event === 'tool:after') expect(parsed.decision).toBe(objects ? 'block' : undefined);
-        else if (event === 'session:start' || event === 'subagent:start') expect(parsed.decision).toBeUndefined();
+        else if (event === 'permission:request') {
+          // An ask there is Claude Code's own prompt: nothing to render.
+          expect(parsed.hookSpecificOutput?.decision?.behavior).toBe(r.level === 'deny' ? 'deny' : undefined);
+          expect(parsed.decision).toBeUndefined();
+        } else if (event === 'tool:after' || event === 'tool:error') expect(parsed.decision).toBe(objects ? 'block' : undefined);
+        else if (!eventTraits(event).blockable) expect(parsed.decision).toBeUndefined();
         else expect(parsed.decision).toBe(objects ? 'block' : undefined);
       }),
     );
@@ -327,7 +343,9 @@ describe("renderOutcome('claude')", () => {
           !r.stopped &&
           r.additionalContext.every((c) => c === '') &&
           r.systemMessage.every((m) => m === '') &&
-          (r.level === 'none' || (r.level === 'allow' && !(passAllow && event === 'tool:before')));
+          (r.level === 'none' ||
+            (r.level === 'allow' && !(passAllow && (event === 'tool:before' || event === 'permission:request'))) ||
+            (r.level === 'ask' && event === 'permission:request'));
         expect(stdout === '').toBe(silent);
       }),
     );

@@ -1,4 +1,4 @@
-import { eventNameIn, eventTraits, type CanonicalEvent } from '@hookwire/contract';
+import { eventNameIn, eventTraits, renderOutcome, type CanonicalEvent, type DialectName } from '@hookwire/contract';
 
 /** Where a failure of the bridge happened: the event, as far as the payload could be read. */
 export interface FailureContext {
@@ -39,10 +39,10 @@ function isStop(event: CanonicalEvent | undefined): boolean {
  *   block again, so its own failure cannot keep the model looping. Where it does not block, it
  *   answers as under `warn`.
  */
-export function renderBridgeFailure(context: FailureContext, message: string, onError: 'warn' | 'block'): BridgeFailure {
+export function renderBridgeFailure(context: FailureContext, message: string, onError: 'warn' | 'block', dialect: DialectName = 'claude'): BridgeFailure {
   const [headline = '', ...details] = message.trimEnd().split('\n');
   const { event } = context;
-  const name = event === undefined ? undefined : eventNameIn('claude', event);
+  const name = event === undefined ? undefined : eventNameIn(dialect, event);
   let exitCode: 0 | 2 = 0;
   let consequence: string;
   if (onError === 'warn') consequence = `no hookwire hook ran${name === undefined ? '' : ` for ${name}`}, nothing was blocked`;
@@ -56,5 +56,26 @@ export function renderBridgeFailure(context: FailureContext, message: string, on
   const problem = headline.length > MAX_PROBLEM_LENGTH ? `${headline.slice(0, MAX_PROBLEM_LENGTH - 1)}…` : headline;
   const notice = `hookwire run: ${problem} (${consequence})`;
   const stderr = `${[notice, ...details].join('\n')}\n`;
+  if (dialect !== 'claude') return renderInDialect(dialect, event, exitCode, notice, stderr);
   return { exitCode, stdout: exitCode === 0 ? `${JSON.stringify({ systemMessage: notice })}\n` : '', stderr, notice };
+}
+
+/**
+ * The same failure in another host's form: on a known event, the folded outcome it amounts to (a
+ * deny with the notice as reason where `block` blocks, else the notice as a user message), in
+ * that host's answer; with no event to answer in, exit 2 for a block (the one signal every
+ * host reads as one) and otherwise nothing but the notice on stderr.
+ */
+function renderInDialect(dialect: DialectName, event: CanonicalEvent | undefined, exitCode: 0 | 2, notice: string, stderr: string): BridgeFailure {
+  if (event === undefined) return { exitCode, stdout: '', stderr, notice };
+  const blocking = exitCode === 2;
+  const answer = renderOutcome(dialect, event, {
+    decision: blocking ? 'deny' : 'none',
+    ...(blocking ? { reason: notice } : {}),
+    continue: true,
+    additionalContext: [],
+    systemMessage: blocking ? [] : [notice],
+    downgraded: false,
+  });
+  return { exitCode: answer.exitCode === 0 ? 0 : 2, stdout: answer.stdout, stderr, notice };
 }

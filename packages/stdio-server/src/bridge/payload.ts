@@ -10,7 +10,7 @@ export type BridgePayload = ({ ok: true } & HostPayload) | { ok: false; message:
  * hookwire knows; other events (Claude Code's Notification, PreCompact, ...) and a missing name
  * leave it undefined.
  */
-export function parseBridgePayload(text: string, dialect: DialectName = 'claude'): BridgePayload {
+export function parseBridgePayload(text: string, dialect: DialectName = 'claude', eventName?: string): BridgePayload {
   if (text.trim() === '') return { ok: false, message: 'no hook payload on stdin (it was empty)' };
   let value: unknown;
   try {
@@ -18,7 +18,7 @@ export function parseBridgePayload(text: string, dialect: DialectName = 'claude'
   } catch (error) {
     return { ok: false, message: `the hook payload on stdin is not valid JSON: ${(error as Error).message}` };
   }
-  const read = readHostPayload(value, dialect);
+  const read = readHostPayload(value, dialect, eventName);
   if (!read.ok) return { ok: false, message: `the hook payload on stdin must be a JSON object, received ${read.received}` };
   return { ok: true, ...read.host };
 }

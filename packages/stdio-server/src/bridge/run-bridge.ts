@@ -1,4 +1,4 @@
-import { ConfigError, HookwireError, resolveEvent } from '@hookwire/contract';
+import { ConfigError, HookwireError, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { auditFailureRecordOf, createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { appendAuditLine } from '../append-audit-line.js';
 import { answerHost } from '../host/answer-host.js';
@@ -20,7 +20,10 @@ interface WritableText {
 export interface BridgeOptions {
   /** The `--config` files; without them the config is looked up (`locateConfig`): never from the payload. */
   configPaths?: string[];
-  dialect: 'claude';
+  /** The host's dialect: how the payload is read and the answer written. */
+  dialect: DialectName;
+  /** The host's name of the event, for hosts whose payload does not name it (Copilot CLI's camelCase payloads). */
+  eventName?: string;
   /** Render an `allow` on PreToolUse as `permissionDecision: "allow"` (it also skips Claude Code's permission prompt). */
   passAllow: boolean;
   /** What a failure of the bridge itself becomes: a `systemMessage` on exit 0 (`warn`), or exit 2 where that blocks (`block`); see failure.ts. */
@@ -91,7 +94,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   };
   // A failure of the bridge is a v1 line of its own (docs/audit-log.md): replay counts it and skips it.
   const fail = async (context: FailureContext & { eventName: string | undefined; cwd?: string }, code: string, message: string) => {
-    const failure = renderBridgeFailure(context, message, options.onError);
+    const failure = renderBridgeFailure(context, message, options.onError, options.dialect);
     const record = auditFailureRecordOf({
       ...(context.eventName === undefined ? {} : { event: context.eventName }),
       ...(context.event === undefined ? {} : { canonical: context.event }),
@@ -119,13 +122,14 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   } catch (error) {
     return fail(unknown, 'HOOKWIRE_BAD_PAYLOAD', `cannot read the hook payload from stdin: ${(error as Error).message}`);
   }
-  const parsed = parseBridgePayload(text, options.dialect);
+  const parsed = parseBridgePayload(text, options.dialect, options.eventName);
   if (!parsed.ok) {
     // What can still be read of it decides the event: one hookwire does not handle stays silence.
     const sniffed = sniffBridgePayload(text);
-    const resolved = resolveEvent(sniffed.eventName);
-    if (sniffed.eventName !== undefined && resolved?.dialect !== options.dialect) return 0;
-    return fail({ ...sniffed, event: resolved?.canonical }, 'HOOKWIRE_BAD_PAYLOAD', parsed.message);
+    const eventName = sniffed.eventName ?? options.eventName;
+    const resolved = resolveEventIn(options.dialect, eventName);
+    if (eventName !== undefined && resolved === undefined) return 0;
+    return fail({ ...sniffed, eventName, event: resolved }, 'HOOKWIRE_BAD_PAYLOAD', parsed.message);
   }
   const { event, payload } = parsed;
   if (event === undefined) return 0;

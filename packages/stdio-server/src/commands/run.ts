@@ -1,7 +1,6 @@
+import { DIALECT_NAMES, isDialectName, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { runBridge } from '../bridge/run-bridge.js';
 import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Command } from '../command.js';
-
-const DIALECTS = ['claude'] as const;
 
 /**
  * `hookwire run`: the one-shot bridge. Its command-line mistakes are not usage errors: a host reads
@@ -10,11 +9,12 @@ const DIALECTS = ['claude'] as const;
  */
 export const runCommand: Command = {
   name: 'run',
-  usage: `hookwire run [--config FILE ...] [--dialect claude] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
+  usage: `hookwire run [--config FILE ...] [--dialect ${DIALECT_NAMES.join('|')}] [--event NAME] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {
     config: { type: 'string', multiple: true },
     dialect: { type: 'string' },
+    event: { type: 'string' },
     'pass-allow': { type: 'boolean' },
     budget: { type: 'string' },
     'on-error': { type: 'string' },
@@ -30,9 +30,16 @@ export const runCommand: Command = {
     const onErrorFlag = given['on-error'];
     if (onErrorFlag === 'block' || onErrorFlag === 'warn') onError = onErrorFlag;
     else if (onErrorFlag !== undefined) problems.push(`--on-error must be warn or block, received ${JSON.stringify(onErrorFlag)}, so it is taken as warn`);
-    const dialect = values.dialect ?? 'claude';
-    if (problem === undefined && !(DIALECTS as readonly unknown[]).includes(dialect)) {
-      problems.push(`--dialect must be claude (the only host dialect the bridge speaks so far), received ${JSON.stringify(dialect)}`);
+    // When the command line could not be parsed, --dialect is still honoured if it can be found: the failure is answered in the host's form.
+    const dialectFlag = problem === undefined ? values.dialect : findFlagValue(argv, 'dialect');
+    let dialect: DialectName = 'claude';
+    if (isDialectName(dialectFlag)) dialect = dialectFlag;
+    else if (dialectFlag !== undefined && problem === undefined) {
+      problems.push(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, received ${JSON.stringify(dialectFlag)}`);
+    }
+    const eventFlag = problem === undefined ? values.event : undefined;
+    if (typeof eventFlag === 'string' && resolveEventIn(dialect, eventFlag) === undefined) {
+      problems.push(`--event must be one of the ${dialect} dialect's event names, received ${JSON.stringify(eventFlag)}`);
     }
     const budget = problem === undefined ? readPositiveNumber('budget', values.budget) : { ok: true as const, value: undefined };
     if (!budget.ok) problems.push(budget.message);
@@ -41,7 +48,8 @@ export const runCommand: Command = {
     const logPath = typeof given.log === 'string' ? given.log : undefined;
     return runBridge({
       ...(configPaths === undefined ? {} : { configPaths }),
-      dialect: 'claude',
+      dialect,
+      ...(typeof eventFlag === 'string' ? { eventName: eventFlag } : {}),
       passAllow: values['pass-allow'] === true,
       onError,
       ...(problem === undefined && values.observe === true ? { observe: true } : {}),

@@ -15,11 +15,14 @@ export interface AnswerHostOptions {
   budgetMs?: number;
   /** Render an `allow` on PreToolUse as a permission grant. */
   passAllow: boolean;
-  /** Sees the dispatch result before it is rendered (audit, metrics). */
-  onResult?: (result: DispatchResult) => void;
+  /** Sees the dispatch result once it is rendered (audit, metrics), with what the host could not be told (`downgrades`). */
+  onResult?: (result: HostDispatchResult) => void;
   /** The W3C trace context the transport received (`serve`'s `traceparent` header), continued by tracing. */
   traceparent?: string;
 }
+
+/** A dispatch result and what the host's answer had to downgrade (docs/hosts.md, "Downgrades"); `downgrades` only when there were some. */
+export type HostDispatchResult = DispatchResult & { downgrades?: string[] };
 
 /** The answer to an event hookwire does not handle: silence, as if no hook were configured. */
 export const SILENT_ANSWER: HostAnswer = { exitCode: 0, stdout: '' };
@@ -40,7 +43,12 @@ export async function answerHost(runtime: Runtime, dialect: DialectName, host: H
   if (options.makeSignal !== undefined) dispatchOptions.makeSignal = options.makeSignal;
   if (options.budgetMs !== undefined) dispatchOptions.budgetMs = options.budgetMs;
   if (options.traceparent !== undefined) dispatchOptions.traceparent = options.traceparent;
+  dispatchOptions.dialect = dialect;
+  const renderOptions = { passAllow: options.passAllow, ...(host.eventName === undefined ? {} : { eventName: host.eventName }) };
+  // Lifecycle subscribers (the audit log) hear what the host's answer could not express.
+  dispatchOptions.downgradesOf = (result) => renderOutcome(dialect, result.canonical, result.outcome, renderOptions).downgrades;
   const result = await runtime.dispatch(host.eventName ?? event, payload, dispatchOptions);
-  options.onResult?.(result);
-  return renderOutcome(dialect, result.canonical, result.outcome, { passAllow: options.passAllow });
+  const answer = renderOutcome(dialect, result.canonical, result.outcome, renderOptions);
+  options.onResult?.(answer.downgrades === undefined ? result : { ...result, downgrades: answer.downgrades });
+  return answer;
 }

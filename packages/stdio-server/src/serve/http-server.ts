@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { describeType, DispatchError, isDialectName, readRequest, resolveEvent, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
+import { describeType, DIALECT_NAMES, DispatchError, isDialectName, readRequest, resolveEvent, resolveEventIn, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
 import { readHostPayload } from '../host/host-payload.js';
 import { CancelHandle } from '../session/cancel-handle.js';
@@ -16,8 +16,8 @@ export const HEADERS_TIMEOUT_MS = 5_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** How long `Retry-After` tells a client to wait when the concurrency cap is reached. */
 export const RETRY_AFTER_SECONDS = 1;
-/** The dialects served under `/hooks/<dialect>`: the hosts whose bridge answer hookwire renders. */
-export const HOOK_DIALECTS: readonly DialectName[] = ['claude'];
+/** The dialects served under `/hooks/<dialect>`: every dialect hookwire speaks. */
+export const HOOK_DIALECTS: readonly DialectName[] = DIALECT_NAMES;
 
 export interface HttpTransportOptions {
   session: Session;
@@ -113,10 +113,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
   }
 
-  async function hooks(req: IncomingMessage, res: ServerResponse, route: string, dialect: DialectName): Promise<void> {
+  async function hooks(req: IncomingMessage, res: ServerResponse, route: string, dialect: DialectName, eventName: string | undefined): Promise<void> {
     const parsed = await readJson(req, res, route);
     if (!parsed) return;
-    const read = readHostPayload(parsed.value, dialect);
+    const read = readHostPayload(parsed.value, dialect, eventName);
     if (!read.ok) return sendError(res, route, 400, `the hook payload must be a JSON object, received ${read.received}`);
     await admit(res, route, async (handle) => {
       try {
@@ -185,13 +185,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       return sendError(res, 'unauthorized', 401, 'missing or wrong bearer token (Authorization: Bearer <token>)', { 'www-authenticate': 'Bearer' });
     }
     if (path.startsWith('/hooks/')) {
-      const dialect = path.slice('/hooks/'.length);
+      // `/hooks/<dialect>`, or `/hooks/<dialect>/<event>` for hosts whose payload does not name its event.
+      const [dialect = '', eventName, ...rest] = path.slice('/hooks/'.length).split('/');
       if (!isDialectName(dialect) || !HOOK_DIALECTS.includes(dialect)) {
         req.resume();
         return sendError(res, 'not-found', 404, `no hook dialect ${JSON.stringify(dialect)} here (served: ${HOOK_DIALECTS.map((d) => `/hooks/${d}`).join(', ')})`);
       }
+      if (rest.length > 0 || (eventName !== undefined && resolveEventIn(dialect, eventName) === undefined)) {
+        req.resume();
+        return sendError(res, 'not-found', 404, `no ${dialect} event ${JSON.stringify(eventName)} here (POST /hooks/${dialect}, or /hooks/${dialect}/<event> with one of its event names)`);
+      }
       if (!expect('POST', path)) return;
-      return hooks(req, res, path, dialect);
+      return hooks(req, res, path, dialect, eventName);
     }
     switch (path) {
       case '/v1/dispatch':

@@ -18,9 +18,9 @@ describe('parseBridgePayload', () => {
   });
 
   it.each([
-    ['{"hook_event_name":"Notification"}', 'Notification'],
-    ['{"hook_event_name":"PreCompact"}', 'PreCompact'],
-    ['{"hook_event_name":"PostToolUseFailure"}', 'PostToolUseFailure'],
+    ['{"hook_event_name":"PostToolBatch"}', 'PostToolBatch'],
+    ['{"hook_event_name":"PostCompact"}', 'PostCompact'],
+    ['{"hook_event_name":"StopFailure"}', 'StopFailure'],
     ['{"hook_event_name":"tool:before"}', 'tool:before'],
     ['{"hook_event_name":"pretooluse"}', 'pretooluse'],
     ['{"hook_event_name":5}', undefined],

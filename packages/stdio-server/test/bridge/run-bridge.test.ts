@@ -226,10 +226,10 @@ describe('hookwire run: the other events', () => {
   }, 60_000);
 
   it.each([
-    ['Notification', { message: 'Claude needs your permission', notification_type: 'permission_prompt' }],
-    ['PreCompact', { trigger: 'auto', custom_instructions: null }],
-    ['SessionEnd', { reason: 'other' }],
-    ['PostToolUseFailure', { ...tool('Bash'), error: 'boom' }],
+    ['PostToolBatch', { tool_calls: [] }],
+    ['PostCompact', { trigger: 'auto' }],
+    ['StopFailure', { error: 'overloaded' }],
+    ['PermissionDenied', { ...tool('Bash'), reason: 'user' }],
     ['tool:before', tool('Bash')],
   ])('%s, an event the bridge does not speak, is answered with silence and runs nothing', async (event, fields) => {
     const { dir, config } = await project({ hooks: [record('PreToolUse'), record('PostToolUse'), record('SessionStart')] });
@@ -318,7 +318,7 @@ describe('hookwire run: a mistake in its own command line', () => {
     [['--budget', '0'], /^hookwire run: the command line is wrong: --budget must be a positive number, received "0" \(/],
     [['--budget', 'soon'], /--budget must be a positive number, received "soon"/],
     [['--budget'], /^hookwire run: the command line is wrong: Option '--budget <value>' argument missing/],
-    [['--dialect', 'gemini'], /--dialect must be claude .*, received "gemini"/],
+    [['--dialect', 'windsurf'], /--dialect must be one of claude, native, .*, received "windsurf"/],
     [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror \(no hookwire hook ran/],
     [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
     [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain\)/],
@@ -353,7 +353,7 @@ describe('hookwire run: a mistake in its own command line', () => {
 
   it('an event hookwire does not handle stays silence, whatever is wrong', async () => {
     const { dir, config } = await project({ hooks: GUARD });
-    const result = await run(['--config', config, '--budegt', '1'], payload('Notification', dir, { message: 'hi', notification_type: 'idle_prompt' }));
+    const result = await run(['--config', config, '--budegt', '1'], payload('PostToolBatch', dir, { tool_calls: [] }));
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
@@ -382,7 +382,7 @@ describe('hookwire run: a payload that cannot be parsed', () => {
 
   it('a cut payload of an event hookwire does not handle is silence', async () => {
     const { config } = await project({ hooks: [] });
-    const result = await run(['--config', config, '--on-error', 'block'], cut('PreCompact', { trigger: 'auto' }));
+    const result = await run(['--config', config, '--on-error', 'block'], cut('PostCompact', { trigger: 'auto' }));
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 });

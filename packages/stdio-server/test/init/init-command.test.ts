@@ -36,7 +36,7 @@ const USER_SETTINGS = {
   permissions: { allow: ['Bash(npm test)'] },
   hooks: {
     PreToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npx prettier --check', timeout: 30 }] }],
-    Notification: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }],
+    PostToolBatch: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }],
   },
 };
 
@@ -49,7 +49,7 @@ describe('hookwire init', () => {
     expect(result.stdout).toBe(
       `hookwire init (host claude) in ${dir}\n` +
         '  created .hookwire.json: a starter config: the deny-rm-rf guard denies rm -rf in Bash\n' +
-        '  created .claude/settings.json: the bridge runs on PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop\n' +
+        '  created .claude/settings.json: the bridge runs on PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification\n' +
         `note: node_modules/.bin/hookwire is not installed in ${dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)\n`,
     );
     expect(Object.keys(await snapshot(dir)).sort()).toEqual(['.claude/settings.json', '.hookwire.json']);
@@ -83,14 +83,14 @@ describe('hookwire init', () => {
       expect(Object.keys(settings)).toEqual(['model', 'permissions', 'hooks']);
       expect(settings.permissions).toEqual(USER_SETTINGS.permissions);
       expect(settings.hooks.PreToolUse[0]).toEqual(USER_SETTINGS.hooks.PreToolUse[0]);
-      expect(settings.hooks.Notification).toEqual(USER_SETTINGS.hooks.Notification);
+      expect(settings.hooks.PostToolBatch).toEqual(USER_SETTINGS.hooks.PostToolBatch);
       expect(merged.split(eol)[1]).toBe(`${typeof indent === 'number' ? ' '.repeat(indent) : indent}"model": "opus",`);
 
       const uninstall = await hookwire(['init', '--uninstall'], dir);
       expect(uninstall.code).toBe(0);
       expect(uninstall.stdout).toBe(
         `hookwire init --uninstall (host claude) in ${dir}\n` +
-          '  updated .claude/settings.json: the bridge removed from PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop\n' +
+          '  updated .claude/settings.json: the bridge removed from PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification\n' +
           '  deleted .hookwire.json: the starter, unchanged since init wrote it\n',
       );
       expect(await snapshot(dir)).toEqual(before);
@@ -101,7 +101,7 @@ describe('hookwire init', () => {
     const dir = await project();
     await hookwire(['init'], dir);
     const result = await hookwire(['init', '--uninstall'], dir);
-    expect(result.stdout).toContain('  deleted .claude/settings.json: nothing but the bridge was in it (PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop)\n');
+    expect(result.stdout).toContain('  deleted .claude/settings.json: nothing but the bridge was in it (PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification)\n');
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -129,7 +129,7 @@ describe('hookwire init', () => {
     const result = await hookwire(['init'], dir);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      '  updated .claude/settings.json: the bridge runs on PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop; PreToolUse already ran a hookwire bridge: left as they are\n',
+      '  updated .claude/settings.json: the bridge runs on PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification; PreToolUse already ran a hookwire bridge: left as they are\n',
     );
     expect(result.stdout).toContain(
       'note: .claude/settings.json runs hookwire through npx on PreToolUse: npx looks the name up on a registry wherever it is not installed, and costs about 3 times a direct start on every event; remove those entries and run hookwire init again to get "$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire run\n',

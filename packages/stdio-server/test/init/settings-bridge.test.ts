@@ -6,7 +6,10 @@ import { addBridge, isInitBridgeHook, listNpxBridges, removeBridge } from '../..
 const claude = HOSTS.claude;
 const FILE = '.claude/settings.json';
 const BRIDGE = { type: 'command', command: renderBridgeCommand(claude), timeout: 120 };
-const EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop'];
+const EVENTS = [
+  'PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop',
+  'SessionEnd', 'PostToolUseFailure', 'PreCompact', 'PermissionRequest', 'Notification',
+];
 
 describe('addBridge', () => {
   it('adds one entry per event to an empty settings object, with a matcher where Claude Code takes one', () => {
@@ -22,16 +25,21 @@ describe('addBridge', () => {
         Stop: [{ hooks: [BRIDGE] }],
         SubagentStart: [{ matcher: '*', hooks: [BRIDGE] }],
         SubagentStop: [{ matcher: '*', hooks: [BRIDGE] }],
+        SessionEnd: [{ matcher: '*', hooks: [BRIDGE] }],
+        PostToolUseFailure: [{ matcher: '*', hooks: [BRIDGE] }],
+        PreCompact: [{ matcher: '*', hooks: [BRIDGE] }],
+        PermissionRequest: [{ matcher: '*', hooks: [BRIDGE] }],
+        Notification: [{ matcher: '*', hooks: [BRIDGE] }],
       },
     });
     expect(BRIDGE.command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire run --budget 110');
   });
 
   it("keeps the user's settings, hooks and key order, appending after the user's entries", () => {
-    const user = { model: 'opus', hooks: { Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }], Stop: [{ hooks: [{ type: 'command', command: 'lint' }] }] }, env: { A: '1' } };
+    const user = { model: 'opus', hooks: { PostToolBatch: [{ hooks: [{ type: 'command', command: 'notify' }] }], Stop: [{ hooks: [{ type: 'command', command: 'lint' }] }] }, env: { A: '1' } };
     const { settings } = addBridge(user, claude, FILE);
     expect(Object.keys(settings)).toEqual(['model', 'hooks', 'env']);
-    expect(Object.keys(settings.hooks as object)).toEqual(['Notification', 'Stop', 'PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'SubagentStart', 'SubagentStop']);
+    expect(Object.keys(settings.hooks as object)).toEqual(['PostToolBatch', 'Stop', ...EVENTS.filter((event) => event !== 'Stop')]);
     expect((settings.hooks as Record<string, unknown>).Stop).toEqual([{ hooks: [{ type: 'command', command: 'lint' }] }, { hooks: [BRIDGE] }]);
     expect(user.hooks.Stop).toHaveLength(1);
   });

@@ -6,7 +6,10 @@ import { addBridgeToText, removeBridgeFromText } from '../../src/init/settings-t
 
 const claude = HOSTS.claude;
 const FILE = '.claude/settings.json';
-const EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop'];
+const EVENTS = [
+  'PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop',
+  'SessionEnd', 'PostToolUseFailure', 'PreCompact', 'PermissionRequest', 'Notification',
+];
 
 /** examples/claude-settings.json's layout: the file and `hooks` on lines, each event's list compact on one line. */
 function renderMixed(settings: Record<string, unknown>, indent: string): string {
@@ -32,7 +35,7 @@ const userGroup = fc.record({ matcher: fc.option(fc.constantFrom('*', 'Bash', 'E
 const userSettings = fc.record(
   {
     model: fc.string(),
-    hooks: fc.dictionary(fc.constantFrom(...EVENTS, 'Notification'), fc.array(userGroup, { minLength: 1, maxLength: 2 }), { minKeys: 1 }),
+    hooks: fc.dictionary(fc.constantFrom(...EVENTS, 'PostToolBatch'), fc.array(userGroup, { minLength: 1, maxLength: 2 }), { minKeys: 1 }),
     permissions: fc.record({ allow: fc.array(fc.string(), { maxLength: 2 }) }),
   },
   { requiredKeys: [] },
@@ -56,7 +59,7 @@ describe('addBridgeToText and removeBridgeFromText', () => {
   }
 
   it("only inserts: every line of the user's compact file is still there, in order", () => {
-    const text = renderMixed({ model: 'opus', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'lint' }] }], Notification: [{ hooks: [{ type: 'command', command: 'ping' }] }] } }, '  ');
+    const text = renderMixed({ model: 'opus', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'lint' }] }], PostToolBatch: [{ hooks: [{ type: 'command', command: 'ping' }] }] } }, '  ');
     const added = addBridgeToText(text, claude, FILE).text;
     expect(added).toBe(
       [
@@ -64,14 +67,14 @@ describe('addBridgeToText and removeBridgeFromText', () => {
         '  "model": "opus",',
         '  "hooks": {',
         `    "Stop": [{"hooks": [{"type": "command", "command": "lint"}]}, {"hooks": [{"type": "command", "command": ${JSON.stringify(renderBridgeCommand(claude))}, "timeout": 120}]}],`,
-        '    "Notification": [{"hooks": [{"type": "command", "command": "ping"}]}],',
+        '    "PostToolBatch": [{"hooks": [{"type": "command", "command": "ping"}]}],',
         '    "PreToolUse": [',
         '      {',
         '        "matcher": "*",',
       ].join('\n') + '\n' + added.split('\n').slice(8).join('\n'),
     );
     let at = 0;
-    for (const line of text.split('\n').filter((l) => !l.includes('"Stop"') && !l.includes('"Notification"'))) {
+    for (const line of text.split('\n').filter((l) => !l.includes('"Stop"') && !l.includes('"PostToolBatch"'))) {
       const found = added.indexOf(line, at);
       expect(found, line).toBeGreaterThanOrEqual(at);
       at = found + line.length;

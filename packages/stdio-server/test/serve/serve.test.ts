@@ -54,7 +54,7 @@ const VECTORS: [string, Record<string, unknown>, string][] = [
   ['UserPromptSubmit', { prompt: 'hello' }, '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"today is Monday"}}\n'],
   ['Stop', { stop_hook_active: false }, '{"decision":"block","reason":"the tests fail","hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"run the linter too"}}\n'],
   ['SessionStart', { source: 'startup' }, '{"systemMessage":"hookwire: a hook denied SessionStart, which cannot be blocked: not on a Friday"}\n'],
-  ['Notification', { message: 'hi' }, ''],
+  ['PostToolBatch', { tool_calls: [] }, ''],
 ];
 
 describe('hookwire serve: POST /hooks/claude', () => {
@@ -77,10 +77,28 @@ describe('hookwire serve: POST /hooks/claude', () => {
     expect(await post(`${server.url}/hooks/claude`, '{"hook_event_name":')).toMatchObject({ status: 400, text: expect.stringMatching(/"error":"the request body is not valid JSON: /) });
     expect((await post(`${server.url}/hooks/claude`, '[1]')).json()).toEqual({ ok: false, error: 'the hook payload must be a JSON object, received an array' });
     expect((await post(`${server.url}/hooks/claude`, '')).status).toBe(400);
-    expect((await post(`${server.url}/hooks/gemini`, '{}')).status).toBe(404);
+    expect((await post(`${server.url}/hooks/windsurf`, '{}')).status).toBe(404);
     expect(await request(`${server.url}/hooks/claude`)).toMatchObject({ status: 405 });
     expect((await request(`${server.url}/hooks/claude`)).headers.get('allow')).toBe('POST');
   });
+});
+
+describe('hookwire serve: POST /hooks/<dialect> for the other hosts', () => {
+  it('reads a Gemini CLI and a Codex payload in their dialects and answers in their forms', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'no rm -rf', { matcher: 'Bash' })] });
+    const server = await startServe(['--config', config]);
+    const gemini = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'BeforeTool', timestamp: '2026-12-01T00:00:00.000Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+    expect(await post(`${server.url}/hooks/gemini`, gemini)).toMatchObject({ status: 200, text: '{"decision":"deny","reason":"no rm -rf"}\n' });
+    const codex = JSON.stringify({ session_id: 's', turn_id: 't', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+    expect(await post(`${server.url}/hooks/codex`, codex)).toMatchObject({
+      status: 200,
+      text: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}\n',
+    });
+    expect(await post(`${server.url}/hooks/gemini`, JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }))).toMatchObject({ status: 200, text: '' });
+    expect((await post(`${server.url}/hooks/gemini/Nope`, '{}')).status).toBe(404);
+    expect((await post(`${server.url}/hooks/gemini/BeforeTool/x`, '{}')).status).toBe(404);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+  }, 60_000);
 });
 
 describe('hookwire serve: the protocol routes', () => {

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, project, removeProjects } from '../bridge-project.js';
+import { HOOKWIRE, runToEnd } from '../sidecar.js';
+
+afterEach(removeProjects);
+
+/** A hook that keeps the exact bytes it was given in `<config dir>/<file>`, then answers like answer.sh. */
+function keep(file: string, exit: number, stdout: string, stderr: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  return {
+    type: 'command',
+    command: `cat > "$HOOKWIRE_CONFIG_DIR/${file}"; printf '%s' ${quote(stdout)}; printf '%s' ${quote(stderr)} >&2; exit ${exit}`,
+    ...extra,
+  };
+}
+
+/** What Gemini CLI 0.61 sends (gemini-cli-observed.md): compact JSON, no trailing newline, its names, an ISO timestamp. */
+function geminiPayload(event: string, cwd: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({ session_id: 'g-1', transcript_path: '/tmp/g.json', cwd, hook_event_name: event, timestamp: '2026-12-01T10:00:00.000Z', ...fields });
+}
+
+/** What Codex 0.171 sends (codex-observed.md): Claude Code's names and fields plus turn_id and model, no trailing newline. */
+function codexPayload(event: string, cwd: string, fields: Record<string, unknown>): string {
+  return JSON.stringify({ session_id: 'c-1', turn_id: 't-1', transcript_path: null, cwd, hook_event_name: event, model: 'gpt', permission_mode: 'default', ...fields });
+}
+
+const run = (args: string[], stdin: string) => runToEnd(HOOKWIRE, ['run', ...args], stdin);
+
+describe('hookwire run --dialect gemini', () => {
+  it('runs a Claude Code guard and a Gemini hook on BeforeTool, each in its own dialect, and answers with a top-level deny', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' }),
+        keep('gemini.txt', 0, '{"decision":"deny","reason":"gemini says no"}', '', { event: 'BeforeTool', dialect: 'gemini', matcher: 'run_shell_command' }),
+        keep('never.txt', 2, '', 'a Read guard must not fire', { event: 'PreToolUse', matcher: 'Read' }),
+      ],
+    });
+    const result = await run(['--config', config, '--dialect', 'gemini'], geminiPayload('BeforeTool', dir, { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } }));
+    expect(result).toEqual({ code: 0, stdout: '{"decision":"deny","reason":"no rm -rf\\n\\ngemini says no"}\n', stderr: '' });
+
+    const claude = await readFile(join(dir, 'claude.txt'), 'utf8');
+    expect(claude.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(claude)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, session_id: 'g-1' });
+    const gemini = await readFile(join(dir, 'gemini.txt'), 'utf8');
+    expect(gemini.endsWith('}')).toBe(true);
+    const parsed = JSON.parse(gemini) as Record<string, unknown>;
+    expect(Object.keys(parsed).slice(0, 5)).toEqual(['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'timestamp']);
+    expect(parsed).toMatchObject({ hook_event_name: 'BeforeTool', timestamp: '2026-12-01T10:00:00.000Z', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+    await expect(readFile(join(dir, 'never.txt'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('runs a Gemini hook when Claude Code runs Bash, with Gemini names, and reads its exit-2 text as a deny', async () => {
+    const { dir, config } = await project({ hooks: [keep('gemini.txt', 2, 'stdout first', 'stderr second', { event: 'BeforeTool', dialect: 'gemini', matcher: 'run_shell_command' })] });
+    const claudePayload = `${JSON.stringify({ session_id: 's', transcript_path: '', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } })}\n`;
+    const result = await run(['--config', config], claudePayload);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stdout first"}}\n',
+      stderr: '',
+    });
+    expect(JSON.parse(await readFile(join(dir, 'gemini.txt'), 'utf8'))).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command' });
+  });
+
+  it('puts AfterTool context in hookSpecificOutput and BeforeAgent denials in a top-level decision', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        answer('PostToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"3 lint warnings"}}'),
+        answer('UserPromptSubmit', 0, '{"decision":"block","reason":"no secrets in prompts"}'),
+      ],
+    });
+    const after = await run(['--config', config, '--dialect', 'gemini'], geminiPayload('AfterTool', dir, { tool_name: 'read_file', tool_input: { file_path: 'a' }, tool_response: { llmContent: 'x' } }));
+    expect(after).toEqual({ code: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"3 lint warnings"}}\n', stderr: '' });
+    const prompt = await run(['--config', config, '--dialect', 'gemini'], geminiPayload('BeforeAgent', dir, { prompt: 'my key is sk-1' }));
+    expect(prompt).toEqual({ code: 0, stdout: '{"decision":"deny","reason":"no secrets in prompts"}\n', stderr: '' });
+  });
+
+  it('answers an event Gemini CLI does not have (a Claude Code name) with silence', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'no')] });
+    const result = await run(['--config', config, '--dialect', 'gemini'], geminiPayload('PreToolUse', dir, { tool_name: 'Bash', tool_input: { command: 'ls' } }));
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('records in the audit log what Gemini CLI could not be told', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"branch: main"}}')] });
+    const log = join(dir, 'audit.jsonl');
+    const result = await run(['--config', config, '--dialect', 'gemini', '--log', log], geminiPayload('BeforeTool', dir, { tool_name: 'run_shell_command', tool_input: { command: 'ls' } }));
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    const record = JSON.parse((await readFile(log, 'utf8')).trim()) as Record<string, unknown>;
+    expect(record).toMatchObject({ event: 'BeforeTool', canonical: 'tool:before' });
+    expect(record.downgrades).toEqual(['1 additional context was dropped: Gemini CLI passes no hook context to the model on BeforeTool']);
+  });
+});
+
+describe('hookwire run --dialect codex', () => {
+  it('always gives a deny a reason, turns ask into a deny and writes only fields Codex knows', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}', '', { matcher: 'Ask' }),
+        answer('PreToolUse', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}', '', { matcher: 'Deny' }),
+        answer('PreToolUse', 0, '{"continue":false,"stopReason":"stop","systemMessage":"hello"}', '', { matcher: 'Halt' }),
+      ],
+    });
+    const log = join(dir, 'audit.jsonl');
+    const ask = await run(['--config', config, '--dialect', 'codex', '--log', log], codexPayload('PreToolUse', dir, { tool_name: 'Ask', tool_input: {} }));
+    expect(ask).toEqual({
+      code: 0,
+      stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by a hookwire hook (no reason given)"}}\n',
+      stderr: '',
+    });
+    const deny = await run(['--config', config, '--dialect', 'codex'], codexPayload('PreToolUse', dir, { tool_name: 'Deny', tool_input: {} }));
+    expect(deny.stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked by a hookwire hook (no reason given)"}}\n');
+    const halt = await run(['--config', config, '--dialect', 'codex', '--log', log], codexPayload('PreToolUse', dir, { tool_name: 'Halt', tool_input: {} }));
+    expect(halt.stdout).toBe('{"systemMessage":"hello"}\n');
+    const records = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { downgrades?: string[] });
+    expect(records.map((r) => r.downgrades)).toEqual([
+      ['ask on PreToolUse became a deny: Codex cannot ask there (fail closed)'],
+      ['continue: false on PreToolUse was dropped: Codex cannot stop the agent there'],
+    ]);
+  });
+
+  it('runs a Claude Code guard on Codex unchanged, and blocks a Stop with a reason', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        keep('claude.txt', 2, '', 'rm is not allowed', { event: 'PreToolUse', matcher: 'Bash' }),
+        answer('Stop', 0, '{"decision":"block","reason":"the tests fail"}'),
+      ],
+    });
+    const pre = await run(['--config', config, '--dialect', 'codex'], codexPayload('PreToolUse', dir, { tool_name: 'Bash', tool_input: { command: 'rm -rf x' }, tool_use_id: 'u' }));
+    expect(pre.stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm is not allowed"}}\n');
+    const claude = await readFile(join(dir, 'claude.txt'), 'utf8');
+    expect(claude.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(claude)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', turn_id: 't-1' });
+    const stop = await run(['--config', config, '--dialect', 'codex'], codexPayload('Stop', dir, { stop_hook_active: false, last_assistant_message: 'done' }));
+    expect(stop).toEqual({ code: 0, stdout: '{"decision":"block","reason":"the tests fail"}\n', stderr: '' });
+  });
+
+  it('sends a codex hook its payload without the trailing newline', async () => {
+    const { dir, config } = await project({ hooks: [keep('codex.txt', 0, '', '', { event: 'PreToolUse', dialect: 'codex' })] });
+    await run(['--config', config, '--dialect', 'claude'], `${JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: {} })}\n`);
+    const text = await readFile(join(dir, 'codex.txt'), 'utf8');
+    expect(text.endsWith('}')).toBe(true);
+    expect(JSON.parse(text)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash' });
+  });
+});
