@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HOST_NAMES, isHostName } from '../hosts.js';
+import { HOST_NAMES, HOSTS, isHostName } from '../hosts.js';
 import { initProject, type InitChange, type InitReport } from './init-project.js';
 
 export const INIT_USAGE = `Usage: hookwire init [--host ${HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]
 
 Sets a project up for hookwire: writes a starter .hookwire.json (when there is none) and adds one
-entry per event to the host's settings (${'.claude/settings.json'} for claude) that runs the
-project's own node_modules/.bin/hookwire. Running it again changes nothing.
+entry per event to the host's settings (${HOST_NAMES.map((name) => `${HOSTS[name].settingsPath} for ${name}`).join(', ')})
+that runs the project's own node_modules/.bin/hookwire. Running it again changes nothing.
 
   --host NAME   the host to set up (default claude; supported: ${HOST_NAMES.join(', ')})
   --dir DIR     the project directory (default: the current directory)

@@ -96,7 +96,7 @@ async function applyChange(dir: string, change: InitChange): Promise<void> {
  * running it twice leaves every byte as it was.
  */
 export async function initProject(options: InitOptions): Promise<InitReport> {
-  const host = HOSTS[options.host];
+  const host: HostProfile = HOSTS[options.host];
   const configText = await readIfExists(join(options.dir, PROJECT_CONFIG_NAME));
   const settingsText = await readIfExists(join(options.dir, host.settingsPath));
   let changes: InitChange[];
@@ -117,6 +117,7 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
   if (!options.uninstall && !existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
     notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)`);
   }
+  if (!options.uninstall && host.setupNote !== undefined) notes.push(host.setupNote);
   if (!options.dryRun) for (const change of changes) await applyChange(options.dir, change);
   return { changes, notes };
 }
