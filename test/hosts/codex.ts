@@ -15,6 +15,8 @@ export interface RunCodexOptions {
    * whatever hooks it holds (say, the ones `hookwire init --host codex` wrote).
    */
   hooks?: unknown;
+  /** The folder the config marks trusted (Codex reads `.codex/` of a trusted project only); default `cwd`. */
+  trusted?: string;
   /** The user's prompt, the last argument of `codex exec`. */
   prompt?: string;
   /** What the fake model answers on the main loop, one step per assistant output. */
@@ -108,7 +110,7 @@ export async function runCodex(options: RunCodexOptions = {}): Promise<CodexRun>
   }
   const fake = await startFakeResponses(options.script ?? []);
   try {
-    await writeFile(join(home, '.codex', 'config.toml'), describeCodexConfig(fake.url, cwd));
+    await writeFile(join(home, '.codex', 'config.toml'), describeCodexConfig(fake.url, options.trusted ?? cwd));
     const trust = options.hookTrust === 'persisted' ? [] : ['--dangerously-bypass-hook-trust'];
     const env = { ...describeCodexEnv(home), ...options.env };
     const timeoutMs = options.timeoutMs ?? 60_000;
