@@ -331,11 +331,20 @@ describe('events and payload properties', () => {
         expect(text.indexOf('\n')).toBe(newline === '' ? -1 : text.length - 1);
         const parsed = JSON.parse(text) as Record<string, unknown>;
         expect(text).toBe(`${JSON.stringify(parsed)}${newline}`);
+        if (dialect === 'copilot') {
+          // Copilot CLI's camelCase payloads name no event (a permissionRequest names itself in hookName).
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe(event === 'permission:request' ? 'hookName' : 'sessionId');
+          expect(typeof parsed.timestamp).toBe('number');
+          return;
+        }
         expect(parsed.hook_event_name).toBe(eventNameIn(dialect, event));
         if (dialect === 'native') {
           expect(Object.keys(parsed).slice(0, 2)).toEqual(['event', 'ts']);
           expect(parsed.event).toBe(event);
           expect(Number.isNaN(Date.parse(parsed.ts as string))).toBe(false);
+        } else if (dialect === 'cursor') {
+          expect(Object.keys(parsed).slice(0, 2)).toEqual(['conversation_id', 'hook_event_name']);
         } else {
           expect(Object.keys(parsed).slice(0, 3)).toEqual(['session_id', 'transcript_path', 'cwd']);
         }

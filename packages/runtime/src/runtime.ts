@@ -30,6 +30,7 @@ import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
 import { diagnoseRunnable } from './runnable-check.js';
+import { diagnoseHostEvents } from './host-events-check.js';
 import type { RunRecord } from './run-record.js';
 import { digestConfig } from './config-digest.js';
 import { redactSecrets, secretsOfConfig } from './redact-secrets.js';
@@ -309,7 +310,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
 /**
  * Reads and validates config files (layered in order) without starting anything: their diagnostics,
- * then what would fail when the hooks run (see runnable-check.ts), looked up with `env`'s PATH.
+ * then what would fail when the hooks run (see runnable-check.ts), looked up with `env`'s PATH, then
+ * the events some hosts never fire (host-events-check.ts).
  */
 export async function checkConfig(
   configPath: string | readonly string[],
@@ -317,5 +319,5 @@ export async function checkConfig(
 ): Promise<Diagnostic[]> {
   const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath });
   if (!loaded.ok) return loaded.diagnostics;
-  return [...loaded.state.diagnostics, ...(await diagnoseRunnable(loaded.state, env))];
+  return [...loaded.state.diagnostics, ...(await diagnoseRunnable(loaded.state, env)), ...diagnoseHostEvents(loaded.state)];
 }

@@ -193,7 +193,7 @@ export function readClaudeSettings(
         list.error(groupPointer, `matcher group must be an object { matcher?, hooks: [...] }, received ${describeReceived(group)}`);
         continue;
       }
-      const matcher = readMatcher(list, group.matcher, appendPointer(groupPointer, 'matcher'), event);
+      const matcher = readMatcher(list, group.matcher, appendPointer(groupPointer, 'matcher'), event, host.dialect);
       const handlersPointer = appendPointer(groupPointer, 'hooks');
       if (!Array.isArray(group.hooks)) {
         list.error(

@@ -3,10 +3,13 @@ import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import { CONFIG_EVENT_NAMES, MAX_TIMEOUT_SECONDS, ON_ERROR_VALUES } from './config-names.js';
 import type { FieldCheck } from './field-checks.js';
 import { CANONICAL_EVENT_NAMES, eventTraits, type CanonicalEvent } from '../events.js';
-import { DIALECT_NAMES, eventNameIn, resolveEvent } from '../dialects/index.js';
+import { DIALECT_NAMES, eventNameIn, resolveEvent, type DialectName } from '../dialects/index.js';
 import { compileMatcher } from '../matcher.js';
 import { findNestedQuantifier } from '../nested-quantifier.js';
 import { findToolCaseMismatch, isClaudeCodeEvent } from './host-names.js';
+
+/** The dialects whose matchers name Claude Code's tools (the others' lower-case `bash` is right). */
+const CLAUDE_TOOL_NAMES: ReadonlySet<DialectName> = new Set(['claude', 'native', 'codex']);
 
 const HANDLED_CLAUDE_EVENTS = CONFIG_EVENT_NAMES.filter((name) => resolveEvent(name)?.dialect === 'claude');
 
@@ -202,6 +205,7 @@ export function readMatcher(
   value: unknown,
   pointer: string,
   event: ResolvedEvent | undefined,
+  dialect: DialectName = 'claude',
 ): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
@@ -230,7 +234,7 @@ export function readMatcher(
     list.warning(pointer, `matcher is ignored on ${event.name}: the event has no subject, so every hook of it runs`);
   } else if (compiled.kind === 'names' && compiled.names.length === 0) {
     list.warning(pointer, `matcher ${describeReceived(value)} names no subject and matches nothing; use "*" or leave it out to match everything`);
-  } else if (compiled.kind === 'names' && (event === undefined || eventTraits(event.canonical).subject === 'tool')) {
+  } else if (compiled.kind === 'names' && CLAUDE_TOOL_NAMES.has(dialect) && (event === undefined || eventTraits(event.canonical).subject === 'tool')) {
     for (const name of compiled.names) {
       const tool = findToolCaseMismatch(name);
       if (tool !== undefined) {

@@ -11,7 +11,7 @@ import {
 } from './fields.js';
 import { readSettings, SETTINGS_KEYS } from './settings.js';
 import { checkCommandPath } from './command-path.js';
-import { DIALECTS, hasEvent } from '../dialects/index.js';
+import { DIALECTS, hasEvent, isDialectName } from '../dialects/index.js';
 import { HOOK_TYPES, NATIVE_TYPE_FIELDS } from './config-names.js';
 import {
   checkDialectName,
@@ -108,7 +108,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const id = readField(list, hook, 'id', pointer, checkNonEmptyString);
   if (id !== undefined) checkGivenId(list, id, appendPointer(pointer, 'id'), context);
   const event = readEvent(list, hook.event, appendPointer(pointer, 'event'));
-  const matcher = readMatcher(list, hook.matcher, appendPointer(pointer, 'matcher'), event);
+  const matcher = readMatcher(list, hook.matcher, appendPointer(pointer, 'matcher'), event, isDialectName(hook.dialect) ? hook.dialect : 'claude');
   let type: HookType | undefined;
   if (hook.type === undefined) list.error(appendPointer(pointer, 'type'), `type is required: one of ${quoteList(HOOK_TYPES)}`);
   else if (isHookType(hook.type)) type = hook.type;

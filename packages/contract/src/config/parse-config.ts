@@ -2,6 +2,7 @@ import { describeReceived, isRecord } from '../describe-value.js';
 import { DiagnosticList, hasErrors, type Diagnostic } from './diagnostics.js';
 import { readClaudeSettings } from './claude.js';
 import { detectGroupedHost } from './grouped-hosts.js';
+import { AMBIGUOUS_FLAT_MESSAGE, detectFlatHost, readFlatHooks } from './flat-hosts.js';
 import { readSettings } from './settings.js';
 import { readNativeConfig } from './native.js';
 import type { HookwireConfig } from './schema.js';
@@ -37,7 +38,16 @@ function readConfig(list: DiagnosticList, input: unknown, source: string | undef
   // A file without hooks is a settings layer (e.g. only `llm`), read as the native shape.
   if (hooks === undefined) return readNativeConfig(list, input, [], source);
   if (Array.isArray(hooks)) return readNativeConfig(list, input, hooks, source);
-  if (isRecord(hooks) && !looksLikeOneHook(hooks)) return readClaudeSettings(list, input, hooks, source, detectGroupedHost(hooks, source));
+  if (isRecord(hooks) && !looksLikeOneHook(hooks)) {
+    const flat = detectFlatHost(input, hooks, source);
+    if (flat === 'ambiguous') {
+      list.error('/hooks', AMBIGUOUS_FLAT_MESSAGE);
+      readSettings(list, input);
+      return undefined;
+    }
+    if (flat !== undefined) return readFlatHooks(list, input, hooks, source, flat);
+    return readClaudeSettings(list, input, hooks, source, detectGroupedHost(hooks, source));
+  }
   if (isRecord(hooks)) {
     list.error('/hooks', `hooks must be ${SHAPES}; this object looks like one hook ({ event, type, ... }): put it in an array, "hooks": [ { ... } ]`);
     readSettings(list, input);

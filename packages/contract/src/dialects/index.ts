@@ -4,6 +4,8 @@ import type { HandlerResult } from '../handler-answer.js';
 import type { Capabilities } from './capabilities.js';
 import { dialect as claude } from './claude/index.js';
 import { dialect as codex } from './codex/index.js';
+import { dialect as copilot } from './copilot/index.js';
+import { dialect as cursor } from './cursor/index.js';
 import type { AnswerInput, BridgeResponse, Dialect, PayloadRead, RenderOutcomeOptions } from './dialect.js';
 import { namesOf, resolveName } from './event-names.js';
 import { dialect as gemini } from './gemini/index.js';
@@ -11,7 +13,7 @@ import { dialect as native } from './native/index.js';
 import { hostToolName, toCanonicalTool, toHostTool, type ToolCall } from './tools.js';
 
 /** Every dialect hookwire speaks, by name. Adding a dialect is one folder and one entry here. */
-export const DIALECTS = { claude, native, gemini, codex } as const satisfies Record<string, Dialect>;
+export const DIALECTS = { claude, native, gemini, codex, copilot, cursor } as const satisfies Record<string, Dialect>;
 
 /** The dialects hookwire speaks; a hook declares one (default `claude`). */
 export type DialectName = keyof typeof DIALECTS;
@@ -27,17 +29,19 @@ function dialectOf(name: DialectName): Dialect {
 }
 
 const BY_NAME = new Map<string, { canonical: CanonicalEvent; dialect: DialectName }>();
+// First names only: a dialect's further names (Cursor's beforeShellExecution: a tool event for one
+// tool kind) are read in that dialect's own payloads and configs, never as a bare config event.
 for (const name of DIALECT_NAMES) {
   for (const canonical of CANONICAL_EVENT_NAMES) {
-    for (const eventName of namesOf(dialectOf(name), canonical)) {
-      if (!BY_NAME.has(eventName)) BY_NAME.set(eventName, { canonical, dialect: name });
-    }
+    const eventName = dialectOf(name).events[canonical];
+    if (eventName !== undefined && !BY_NAME.has(eventName)) BY_NAME.set(eventName, { canonical, dialect: name });
   }
 }
 
 /**
  * Maps an event name in any dialect (or a canonical name, which is the native dialect's) to its
- * canonical event and the first dialect, in {@link DIALECT_NAMES} order, that has it. For config
+ * canonical event and the first dialect, in {@link DIALECT_NAMES} order, that has it (each
+ * dialect's first name of an event; its further names resolve only with {@link resolveEventIn}). For config
  * keys, where a name means one event whichever dialect spells it; a host's payload is read with
  * {@link resolveEventIn}, in the host's own dialect.
  */

@@ -144,3 +144,38 @@ describe('hookwire run --dialect codex', () => {
     expect(JSON.parse(text)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash' });
   });
 });
+
+describe('hookwire run --dialect copilot and cursor', () => {
+  it('copilot: reads a camelCase payload named by --event, runs a Claude Code guard on it, answers flat', async () => {
+    const { dir, config } = await project({
+      hooks: [
+        keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' }),
+        keep('copilot.txt', 0, '{"additionalContext":"from copilot"}', '', { event: 'preToolUse', dialect: 'copilot', matcher: 'bash' }),
+      ],
+    });
+    const payload = JSON.stringify({ sessionId: 'cp-1', timestamp: 1764547200000, cwd: dir, toolName: 'bash', toolArgs: { command: 'rm -rf /', description: 'd' } });
+    const result = await run(['--config', config, '--dialect', 'copilot', '--event', 'preToolUse'], payload);
+    expect(result).toEqual({ code: 0, stdout: '{"permissionDecision":"deny","permissionDecisionReason":"no rm -rf","additionalContext":"from copilot"}\n', stderr: '' });
+    expect(JSON.parse(await readFile(join(dir, 'claude.txt'), 'utf8'))).toMatchObject({ hook_event_name: 'PreToolUse', session_id: 'cp-1', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, timestamp: '2025-12-01T00:00:00.000Z' });
+    const copilot = await readFile(join(dir, 'copilot.txt'), 'utf8');
+    expect(copilot.endsWith('}')).toBe(true);
+    expect(JSON.parse(copilot)).toMatchObject({ sessionId: 'cp-1', timestamp: 1764547200000, toolName: 'bash', toolArgs: { command: 'rm -rf /' } });
+  });
+
+  it('copilot: without --event a camelCase payload names no event, so nothing runs; a bad --event is a command-line mistake', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'no')] });
+    const payload = JSON.stringify({ sessionId: 's', cwd: dir, toolName: 'bash', toolArgs: { command: 'ls' } });
+    expect(await run(['--config', config, '--dialect', 'copilot'], payload)).toEqual({ code: 0, stdout: '', stderr: '' });
+    const pascal = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'ls' } });
+    const bad = await run(['--config', config, '--dialect', 'copilot', '--event', 'PreTool'], pascal);
+    expect(bad.code).toBe(0);
+    expect(bad.stderr).toMatch(/--event must be one of the copilot dialect's event names, received "PreTool"/);
+  });
+
+  it('cursor: beforeShellExecution is a tool event for Bash; the answer is a permission with messages', async () => {
+    const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'no rm -rf', { matcher: 'Bash' })] });
+    const payload = `${JSON.stringify({ conversation_id: 'cu-1', hook_event_name: 'beforeShellExecution', command: 'rm -rf /', cwd: dir })}\n`;
+    const result = await run(['--config', config, '--dialect', 'cursor'], payload);
+    expect(result).toEqual({ code: 0, stdout: '{"permission":"deny","agent_message":"no rm -rf","user_message":"no rm -rf"}\n', stderr: '' });
+  });
+});

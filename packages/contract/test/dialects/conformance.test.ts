@@ -1,0 +1,299 @@
+import { describeDialect, exit, type DialectCase } from './conformance.js';
+
+const DEFAULT = 'blocked by a hookwire hook (no reason given)';
+const bash = { tool_name: 'Bash', tool_input: { command: 'ls' } };
+const SAMPLES = {
+  'tool:before': bash,
+  'tool:after': { ...bash, tool_response: { stdout: 'a' } },
+  'tool:error': { ...bash, error: 'boom' },
+  'permission:request': bash,
+  'prompt:submit': { prompt: 'hi' },
+  'turn:stop': { stop_hook_active: false },
+  'session:start': { source: 'startup' },
+} as const;
+
+// Rows from shared/research/claude-code-observed.md (the claude and native dialects keep today's vectors in ../vectors too).
+const CLAUDE: DialectCase = {
+  dialect: 'claude',
+  planned: false,
+  samples: SAMPLES,
+  vectors: [
+    { row: 'payload: read as it is', payload: { raw: { hook_event_name: 'PreToolUse', ...bash } }, expected: { event: 'tool:before', payload: bash } },
+    { row: 'payload: PostToolUseFailure is tool:error', payload: { raw: { hook_event_name: 'PostToolUseFailure', error: 'x' } }, expected: { event: 'tool:error', payload: { error: 'x' } } },
+    { row: 'payload: a Gemini name is no Claude event', payload: { raw: { hook_event_name: 'BeforeTool' } }, expected: undefined },
+    { row: 'exit 2 + stderr blocks with stderr', answer: { event: 'tool:before', end: exit(2), stderr: 'nope\n' }, expected: { decision: 'deny', reason: 'nope' } },
+    { row: 'exit 1 is non-blocking', answer: { event: 'tool:before', end: exit(1) }, expected: { warnings: ['exited with code 1; non-blocking, the action proceeds'] } },
+    { row: 'plain stdout on UserPromptSubmit is context', answer: { event: 'prompt:submit', end: exit(0), stdout: 'ctx\n' }, expected: { additionalContext: ['ctx'] } },
+    {
+      row: 'PermissionRequest decision.behavior deny',
+      answer: { event: 'permission:request', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}' },
+      expected: { decision: 'deny', reason: 'no' },
+    },
+    {
+      row: 'outcome: PermissionRequest deny',
+      outcome: { event: 'permission:request', outcome: { decision: 'deny', reason: 'no' } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}\n' },
+    },
+    { row: 'outcome: PreCompact deny is a block', outcome: { event: 'compact:before', outcome: { decision: 'deny', reason: 'not now' } }, expected: { stdout: '{"decision":"block","reason":"not now"}\n' } },
+    {
+      row: 'outcome: PostToolUseFailure downgraded deny is feedback',
+      outcome: { event: 'tool:error', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'retry differently' } },
+      expected: { stdout: '{"decision":"block","reason":"retry differently"}\n' },
+    },
+  ],
+};
+
+const NATIVE: DialectCase = {
+  dialect: 'native',
+  planned: false,
+  samples: SAMPLES,
+  vectors: [
+    { row: 'payload: names its event in event', payload: { raw: { event: 'tool:before', ts: 'x', ...bash } }, expected: { event: 'tool:before', payload: bash } },
+    { row: 'outcome: the outcome object itself', outcome: { event: 'notification', outcome: {} }, expected: { stdout: '{"decision":"none","continue":true,"additionalContext":[],"systemMessage":[],"downgraded":false}\n' } },
+  ],
+};
+
+// Rows from shared/research/gemini-cli-observed.md and dialects.md §1.
+const GEMINI: DialectCase = {
+  dialect: 'gemini',
+  planned: true,
+  samples: { ...SAMPLES, 'turn:stop': { stop_hook_active: false, last_assistant_message: 'done', prompt: 'p' } },
+  vectors: [
+    {
+      row: 'payload: BeforeTool run_shell_command is Bash with tool_input.command',
+      payload: { raw: { hook_event_name: 'BeforeTool', timestamp: '2026-01-01T00:00:00.000Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } } },
+      expected: { event: 'tool:before', payload: { ...bash, timestamp: '2026-01-01T00:00:00.000Z' } },
+    },
+    { row: 'payload: replace is Edit', payload: { raw: { hook_event_name: 'BeforeTool', tool_name: 'replace', tool_input: { file_path: 'a' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Edit' } } },
+    { row: 'payload: grep_search is Grep, dir_path is path', payload: { raw: { hook_event_name: 'BeforeTool', tool_name: 'grep_search', tool_input: { pattern: 'x', dir_path: 'src' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Grep', tool_input: { pattern: 'x', path: 'src' } } } },
+    { row: 'payload: an MCP tool passes through', payload: { raw: { hook_event_name: 'BeforeTool', tool_name: 'mcp_gh_issue', tool_input: {} } }, expected: { event: 'tool:before', payload: { tool_name: 'mcp_gh_issue' } } },
+    { row: 'payload: AfterAgent prompt_response is last_assistant_message', payload: { raw: { hook_event_name: 'AfterAgent', prompt_response: 'done' } }, expected: { event: 'turn:stop', payload: { last_assistant_message: 'done' } } },
+    { row: 'payload: PreCompress is compact:before', payload: { raw: { hook_event_name: 'PreCompress', trigger: 'auto' } }, expected: { event: 'compact:before', payload: { trigger: 'auto' } } },
+    { row: 'payload: no subagent events', payload: { raw: { hook_event_name: 'SubagentStart' } }, expected: undefined },
+    { row: 'exit 2 + stderr blocks with the text', answer: { event: 'tool:before', end: exit(2), stderr: 'no rm' }, expected: { decision: 'deny', reason: 'no rm' } },
+    { row: 'exit 2 with stdout text: stdout is the reason', answer: { event: 'tool:before', end: exit(2), stdout: 'from stdout', stderr: 'from stderr' }, expected: { decision: 'deny', reason: 'from stdout' } },
+    { row: 'exit 2 with no output blocks nothing', answer: { event: 'tool:before', end: exit(2) }, expected: {} },
+    { row: 'exit 3 with text blocks', answer: { event: 'tool:before', end: exit(3), stderr: 'three' }, expected: { decision: 'deny', reason: 'three' } },
+    { row: 'exit 1 + deny JSON: JSON wins', answer: { event: 'tool:before', end: exit(1), stdout: '{"decision":"deny","reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'exit 2 + allow JSON: JSON wins', answer: { event: 'tool:before', end: exit(2), stdout: '{"decision":"allow"}' }, expected: { decision: 'allow' } },
+    { row: 'decision block is a deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"block","reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'decision ask', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"ask","reason":"R"}' }, expected: { decision: 'ask', reason: 'R' } },
+    {
+      row: "Claude's permissionDecision is ignored",
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"BeforeTool","permissionDecision":"deny"}}' },
+      expected: {},
+    },
+    {
+      row: 'hookSpecificOutput.tool_input is recorded, not applied',
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"tool_input":{"command":"ls -l"}}}' },
+      expected: { updatedInput: { command: 'ls -l' } },
+    },
+    { row: 'AfterTool additionalContext', answer: { event: 'tool:after', end: exit(0), stdout: '{"hookSpecificOutput":{"additionalContext":"C"}}' }, expected: { additionalContext: ['C'] } },
+    { row: 'exit 0 plain text is a message to the user', answer: { event: 'tool:before', end: exit(0), stdout: 'hello\n' }, expected: { systemMessage: ['hello'] } },
+    { row: 'continue false stops the loop', answer: { event: 'tool:before', end: exit(0), stdout: '{"continue":false,"stopReason":"S"}' }, expected: { continue: false, stopReason: 'S' } },
+    { row: 'outcome: BeforeTool deny is a top-level decision', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"decision":"deny","reason":"R"}\n' } },
+    { row: 'outcome: BeforeTool ask', outcome: { event: 'tool:before', outcome: { decision: 'ask', reason: 'R' } }, expected: { stdout: '{"decision":"ask","reason":"R"}\n' } },
+    {
+      row: 'outcome: BeforeTool takes no context: dropped, recorded',
+      outcome: { event: 'tool:before', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Gemini CLI passes no hook context to the model on BeforeTool'] },
+    },
+    {
+      row: 'outcome: allow does not bypass the policy engine: not rendered',
+      outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true },
+      expected: { stdout: '', downgrades: ['allow on BeforeTool was not rendered: Gemini CLI takes no permission grant there'] },
+    },
+    {
+      row: 'outcome: AfterTool downgraded deny: the model sees the reason instead of the output',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak' } },
+      expected: { stdout: '{"decision":"deny","reason":"leak"}\n' },
+    },
+    { row: 'outcome: AfterAgent deny re-invokes the model', outcome: { event: 'turn:stop', outcome: { decision: 'deny' } }, expected: { stdout: `{"decision":"deny","reason":"${DEFAULT}"}\n` } },
+    {
+      row: 'outcome: BeforeAgent ask becomes a deny',
+      outcome: { event: 'prompt:submit', outcome: { decision: 'ask', reason: 'R' } },
+      expected: { stdout: '{"decision":"deny","reason":"R"}\n', downgrades: ['ask on BeforeAgent became a deny: Gemini CLI cannot ask there (fail closed)'] },
+    },
+    {
+      row: 'outcome: SessionStart context',
+      outcome: { event: 'session:start', outcome: { additionalContext: ['a', 'b'] } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"a\\n\\nb"}}\n' },
+    },
+    {
+      row: 'outcome: an event Gemini CLI lacks answers nothing, recorded',
+      outcome: { event: 'subagent:end', outcome: { decision: 'deny' } },
+      expected: { stdout: '', downgrades: ['Gemini CLI has no subagent:end event: nothing was answered'] },
+    },
+  ],
+};
+
+// Rows from shared/research/codex-observed.md and dialects.md §2.
+const CODEX: DialectCase = {
+  dialect: 'codex',
+  planned: true,
+  samples: SAMPLES,
+  vectors: [
+    { row: 'payload: Claude names, turn_id kept', payload: { raw: { hook_event_name: 'PreToolUse', turn_id: 't', ...bash } }, expected: { event: 'tool:before', payload: { ...bash, turn_id: 't' } } },
+    { row: 'payload: apply_patch passes through', payload: { raw: { hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { command: '*** Begin Patch' } } }, expected: { event: 'tool:before', payload: { tool_name: 'apply_patch' } } },
+    { row: 'payload: no PostToolUseFailure', payload: { raw: { hook_event_name: 'PostToolUseFailure' } }, expected: undefined },
+    { row: 'exit 2 + stderr blocks', answer: { event: 'tool:before', end: exit(2), stderr: 'no' }, expected: { decision: 'deny', reason: 'no' } },
+    {
+      row: 'exit 2 without stderr: Codex ignores it, hookwire denies with a warning',
+      answer: { event: 'tool:before', end: exit(2) },
+      expected: { decision: 'deny', reason: 'blocked by hook (exit code 2, no stderr output)', warnings: ['exited with code 2 without a reason on stderr: Codex would mark this hook failed and ignore it; hookwire denies (fail closed)'] },
+    },
+    { row: 'exit 1 + deny JSON: only exit 0 JSON is read', answer: { event: 'tool:before', end: exit(1), stdout: '{"decision":"block","reason":"x"}' }, expected: {} },
+    { row: 'read leniently: unknown fields ignored', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"block","reason":"R","extra":1}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'plain stdout on SubagentStart is context', answer: { event: 'subagent:start', end: exit(0), stdout: 'sub ctx' }, expected: { additionalContext: ['sub ctx'] } },
+    { row: 'plain stdout on PreToolUse is not', answer: { event: 'tool:before', end: exit(0), stdout: 'x' }, expected: {} },
+    {
+      row: 'outcome: deny without a reason gets one',
+      outcome: { event: 'tool:before', outcome: { decision: 'deny' } },
+      expected: { stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${DEFAULT}"}}\n` },
+    },
+    {
+      row: 'outcome: ask is rejected by Codex: a deny',
+      outcome: { event: 'tool:before', outcome: { decision: 'ask', reason: 'R' } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"R"}}\n', downgrades: ['ask on PreToolUse became a deny: Codex cannot ask there (fail closed)'] },
+    },
+    {
+      row: 'outcome: a bare allow is invalid: never written',
+      outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true },
+      expected: { stdout: '', downgrades: ['allow on PreToolUse was not rendered: Codex takes no permission grant there'] },
+    },
+    {
+      row: 'outcome: continue false is rejected on PreToolUse: dropped',
+      outcome: { event: 'tool:before', outcome: { continue: false, stopReason: 'S' } },
+      expected: { stdout: '', downgrades: ['continue: false on PreToolUse was dropped: Codex cannot stop the agent there'] },
+    },
+    { row: 'outcome: PostToolUse continue false is accepted', outcome: { event: 'tool:after', outcome: { continue: false } }, expected: { stdout: '{"continue":false}\n' } },
+    {
+      row: 'outcome: PostToolUse downgraded deny replaces the output with the reason',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak' } },
+      expected: { stdout: '{"decision":"block","reason":"leak"}\n' },
+    },
+    { row: 'outcome: Stop block with a reason', outcome: { event: 'turn:stop', outcome: { decision: 'deny' } }, expected: { stdout: `{"decision":"block","reason":"${DEFAULT}"}\n` } },
+    {
+      row: 'outcome: PermissionRequest deny',
+      outcome: { event: 'permission:request', outcome: { decision: 'deny', reason: 'no' } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}\n' },
+    },
+    {
+      row: 'outcome: context on PreToolUse',
+      outcome: { event: 'tool:before', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"C"}}\n' },
+    },
+  ],
+};
+
+// Rows from shared/research/copilot-observed.md (case ids) and dialects.md §3.
+const COPILOT: DialectCase = {
+  dialect: 'copilot',
+  planned: true,
+  samples: { ...SAMPLES, 'tool:before': { tool_name: 'Read', tool_input: { file_path: '/a' } } },
+  vectors: [
+    {
+      row: 'payload (baseline): camelCase preToolUse, toolArgs object, epoch-ms timestamp',
+      payload: { raw: { sessionId: 's', timestamp: 1764547200000, cwd: '/w', toolName: 'bash', toolArgs: { command: 'ls', description: 'd' } }, eventName: 'preToolUse' },
+      expected: { event: 'tool:before', payload: { session_id: 's', timestamp: '2025-12-01T00:00:00.000Z', tool_name: 'Bash', tool_input: { command: 'ls', description: 'd' } } },
+    },
+    {
+      row: 'payload: toolArgs as a JSON string (older versions)',
+      payload: { raw: { toolName: 'view', toolArgs: '{"path":"/a"}' }, eventName: 'preToolUse' },
+      expected: { event: 'tool:before', payload: { tool_name: 'Read', tool_input: { file_path: '/a' } } },
+    },
+    {
+      row: 'payload: permissionRequest names itself in hookName, toolInput',
+      payload: { raw: { hookName: 'permissionRequest', toolName: 'bash', toolInput: { command: 'ls' } } },
+      expected: { event: 'permission:request', payload: bash },
+    },
+    { row: 'payload: postToolUseFailure error', payload: { raw: { toolName: 'view', error: 'Path does not exist' }, eventName: 'postToolUseFailure' }, expected: { event: 'tool:error', payload: { tool_name: 'Read', error: 'Path does not exist' } } },
+    { row: 'payload: agentStop keeps stop_hook_active', payload: { raw: { stopReason: 'end_turn', stop_hook_active: false }, eventName: 'agentStop' }, expected: { event: 'turn:stop', payload: { stop_reason: 'end_turn', stop_hook_active: false } } },
+    {
+      row: 'payload (f1): PascalCase mode is Claude-like',
+      payload: { raw: { hook_event_name: 'PreToolUse', session_id: 's', timestamp: '2026-01-01T00:00:00.000Z', ...bash } },
+      expected: { event: 'tool:before', payload: bash },
+    },
+    { row: 'payload: no event name at all', payload: { raw: { toolName: 'bash' } }, expected: undefined },
+    { row: 'a1: permissionDecision deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"permissionDecision":"deny","permissionDecisionReason":"DENY-R"}' }, expected: { decision: 'deny', reason: 'DENY-R' } },
+    { row: 'a3: exit 2 denies, stderr is not the reason', answer: { event: 'tool:before', end: exit(2), stderr: 'EXIT2-STDERR' }, expected: { decision: 'deny', reason: 'hook exited with code 2' } },
+    { row: 'a4: exit 2 + allow JSON: exit 2 wins', answer: { event: 'tool:before', end: exit(2), stdout: '{"permissionDecision":"allow"}' }, expected: { decision: 'deny', reason: 'hook exited with code 2' } },
+    { row: 'a5: exit 1 fails closed on preToolUse', answer: { event: 'tool:before', end: exit(1) }, expected: { decision: 'deny', reason: 'hook exited with code 1 (hook errored)' } },
+    { row: 'a6: exit 3 + deny JSON: the JSON is not read', answer: { event: 'tool:before', end: exit(3), stdout: '{"permissionDecision":"allow"}' }, expected: { decision: 'deny', reason: 'hook exited with code 3 (hook errored)' } },
+    { row: 'a7: plain text is ignored', answer: { event: 'tool:before', end: exit(0), stdout: 'plain' }, expected: {} },
+    { row: 'a10: Claude hookSpecificOutput in camelCase mode is ignored', answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}' }, expected: {} },
+    { row: 'b1: modifiedArgs is recorded, not applied', answer: { event: 'tool:before', end: exit(0), stdout: '{"modifiedArgs":{"command":"ls -l"}}' }, expected: { updatedInput: { command: 'ls -l' } } },
+    { row: 'c2: postToolUse additionalContext', answer: { event: 'tool:after', end: exit(0), stdout: '{"additionalContext":"POST-CTX"}' }, expected: { additionalContext: ['POST-CTX'] } },
+    { row: 'c4: postToolUse exit 2 is a warning only', answer: { event: 'tool:after', end: exit(2) }, expected: {} },
+    { row: 'c7: userPromptSubmitted decision block', answer: { event: 'prompt:submit', end: exit(0), stdout: '{"decision":"block","reason":"UPS-BLOCKED"}' }, expected: { decision: 'deny', reason: 'UPS-BLOCKED' } },
+    { row: 'e6: permissionRequest behavior deny', answer: { event: 'permission:request', end: exit(0), stdout: '{"behavior":"deny","message":"PR-DENY"}' }, expected: { decision: 'deny', reason: 'PR-DENY' } },
+    { row: 'progress lines are stripped', answer: { event: 'tool:before', end: exit(0), stdout: '{"type":"progress","message":"…"}\n{"permissionDecision":"deny","permissionDecisionReason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'outcome (a1): preToolUse deny', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"permissionDecision":"deny","permissionDecisionReason":"R"}\n' } },
+    { row: 'outcome (e4): allow with --pass-allow grants', outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true }, expected: { stdout: '{"permissionDecision":"allow"}\n' } },
+    { row: 'outcome (d1): agentStop block', outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'KEEP-GOING' } }, expected: { stdout: '{"decision":"block","reason":"KEEP-GOING"}\n' } },
+    { row: 'outcome (e6): permissionRequest deny', outcome: { event: 'permission:request', outcome: { decision: 'deny', reason: 'PR-DENY' } }, expected: { stdout: '{"behavior":"deny","message":"PR-DENY"}\n' } },
+    {
+      row: 'outcome (c2): a downgraded deny after a tool is context for the model',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak', additionalContext: ['more'] } },
+      expected: { stdout: '{"additionalContext":"leak\\n\\nmore"}\n' },
+    },
+    {
+      row: 'outcome: Copilot shows no hook message: dropped, recorded',
+      outcome: { event: 'tool:before', outcome: { systemMessage: ['hi'] } },
+      expected: { stdout: '', downgrades: ['1 message was dropped: Copilot CLI shows no hook message to the user on preToolUse'] },
+    },
+    {
+      row: 'outcome (f1): under a PascalCase name, Claude Code\'s form',
+      outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'P' }, eventName: 'PreToolUse' },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"P"}}\n' },
+    },
+  ],
+};
+
+// Rows from Cursor's documented schema (dialects.md §4): Cursor does not run here.
+const CURSOR: DialectCase = {
+  dialect: 'cursor',
+  planned: true,
+  samples: SAMPLES,
+  vectors: [
+    { row: 'payload: preToolUse Shell is Bash', payload: { raw: { hook_event_name: 'preToolUse', conversation_id: 'c', tool_name: 'Shell', tool_input: { command: 'ls' } } }, expected: { event: 'tool:before', payload: { ...bash, session_id: 'c' } } },
+    { row: 'payload: beforeShellExecution command is Bash', payload: { raw: { hook_event_name: 'beforeShellExecution', command: 'rm -rf /', cwd: '/w' } }, expected: { event: 'tool:before', payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } } } },
+    { row: 'payload: beforeReadFile is Read', payload: { raw: { hook_event_name: 'beforeReadFile', file_path: '/a', content: 'x' } }, expected: { event: 'tool:before', payload: { tool_name: 'Read', tool_input: { file_path: '/a' } } } },
+    { row: 'payload: beforeMCPExecution tool_input JSON string parsed', payload: { raw: { hook_event_name: 'beforeMCPExecution', tool_name: 'issue', tool_input: '{"n":1}' } }, expected: { event: 'tool:before', payload: { tool_name: 'issue', tool_input: { n: 1 } } } },
+    { row: 'payload: postToolUse tool_output string is tool_response', payload: { raw: { hook_event_name: 'postToolUse', tool_name: 'Shell', tool_output: '{"out":"a"}' } }, expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_response: { out: 'a' } } } },
+    { row: 'payload: afterFileEdit is Edit', payload: { raw: { hook_event_name: 'afterFileEdit', file_path: '/a', edits: [] } }, expected: { event: 'tool:after', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', edits: [] } } } },
+    { row: 'payload: no PermissionRequest', payload: { raw: { hook_event_name: 'permissionRequest' } }, expected: undefined },
+    { row: 'exit 2 is a deny', answer: { event: 'tool:before', end: exit(2), stderr: 'no' }, expected: { decision: 'deny', reason: 'no' } },
+    { row: 'other exits fail open', answer: { event: 'tool:before', end: exit(1) }, expected: {} },
+    { row: 'permission deny with agent_message', answer: { event: 'tool:before', end: exit(0), stdout: '{"permission":"deny","agent_message":"A","user_message":"U"}' }, expected: { decision: 'deny', reason: 'A', systemMessage: ['U'] } },
+    { row: 'stop followup_message makes the agent go on', answer: { event: 'turn:stop', end: exit(0), stdout: '{"followup_message":"keep going"}' }, expected: { decision: 'deny', reason: 'keep going' } },
+    { row: 'beforeSubmitPrompt continue false blocks', answer: { event: 'prompt:submit', end: exit(0), stdout: '{"continue":false,"user_message":"no"}' }, expected: { decision: 'deny', reason: 'no', systemMessage: ['no'] } },
+    { row: 'postToolUse additional_context', answer: { event: 'tool:after', end: exit(0), stdout: '{"additional_context":"C"}' }, expected: { additionalContext: ['C'] } },
+    {
+      row: "Claude's nested output is accepted",
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"R"}}' },
+      expected: { decision: 'deny', reason: 'R' },
+    },
+    { row: 'outcome: preToolUse deny', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"permission":"deny","agent_message":"R","user_message":"R"}\n' } },
+    {
+      row: 'outcome: ask is not enforced on preToolUse: a deny',
+      outcome: { event: 'tool:before', outcome: { decision: 'ask', reason: 'R' } },
+      expected: { stdout: '{"permission":"deny","agent_message":"R","user_message":"R"}\n', downgrades: ['ask on preToolUse became a deny: Cursor cannot ask there (fail closed)'] },
+    },
+    {
+      row: 'outcome: ask is enforced on beforeShellExecution',
+      outcome: { event: 'tool:before', outcome: { decision: 'ask', reason: 'R' }, eventName: 'beforeShellExecution' },
+      expected: { stdout: '{"permission":"ask","agent_message":"R","user_message":"R"}\n' },
+    },
+    { row: 'outcome: stop block is a followup_message', outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on' } }, expected: { stdout: '{"followup_message":"go on"}\n' } },
+    { row: 'outcome: beforeSubmitPrompt deny', outcome: { event: 'prompt:submit', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"continue":false,"user_message":"R"}\n' } },
+    { row: 'outcome: sessionStart context', outcome: { event: 'session:start', outcome: { additionalContext: ['C'] } }, expected: { stdout: '{"additional_context":"C"}\n' } },
+    {
+      row: 'outcome: afterShellExecution takes no answer',
+      outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] }, eventName: 'afterShellExecution' },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Cursor passes no hook context to the model on afterShellExecution'] },
+    },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR]) describeDialect(testCase);
