@@ -10,6 +10,7 @@ import { create as createBridge } from './figures/bridge.mjs';
 import { create as createClaudeTurn } from './figures/claude-turn.mjs';
 import { create as createColdstart } from './figures/coldstart.mjs';
 import { create as createExeca } from './figures/execa.mjs';
+import { create as createGeminiTurn } from './figures/gemini-turn.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
 import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
@@ -36,6 +37,7 @@ const FIGURES = [
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
   ['claude-turn', createClaudeTurn],
+  ['gemini-turn', createGeminiTurn],
   ...SCALING,
 ];
 const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'] };

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { startFakeAnthropic, type RecordedRequest, type ScriptStep } from './fake-anthropic.js';
-import { inheritBaseEnv, spawnHost, type HostExit } from './spawn-host.js';
+import { inheritHostEnv, spawnHost, type HostExit } from './spawn-host.js';
 
 export interface RunClaudeOptions {
   /** The project directory; a fresh temporary one (removed afterwards) when absent. */
@@ -51,7 +51,7 @@ export function findClaudeBinary(): string {
  */
 export function describeClaudeEnv(home: string, baseUrl: string): Record<string, string> {
   return {
-    ...inheritBaseEnv(),
+    ...inheritHostEnv(),
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     TMPDIR: join(home, 'tmp'),

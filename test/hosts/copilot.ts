@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { REPO_DIR } from './claude-settings.js';
 import { startFakeChatCompletions, type ChatRequest, type ChatStep } from './fake-chat-completions.js';
-import { inheritBaseEnv, spawnHost, type HostExit } from './spawn-host.js';
+import { inheritHostEnv, spawnHost, type HostExit } from './spawn-host.js';
 
 export interface RunCopilotOptions {
   /** The project directory; a fresh temporary one (removed afterwards) when absent. */
@@ -50,7 +50,7 @@ export const COPILOT_PKG_CACHE = join(REPO_DIR, '.pkg-cache');
  */
 export function describeCopilotEnv(home: string, baseUrl: string, scratch: string): Record<string, string> {
   return {
-    ...inheritBaseEnv(),
+    ...inheritHostEnv(),
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     TMPDIR: join(home, 'tmp'),

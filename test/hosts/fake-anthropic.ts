@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { reply, startTestServer, type TestServer } from '@hookwire/test-utils';
+import { startTestServer, type TestServer } from '@hookwire/test-utils';
+import { openEventStream, parseBody, replyJson } from './fake-http.js';
 
 /** One answer of the scripted model: run a Bash command, or say something and end the turn. */
 export type ScriptStep = { bash: string } | { text: string };
@@ -88,25 +89,10 @@ function countAssistantTurns(body: MessagesBody): number {
   return (body.messages ?? []).filter((message) => message.role === 'assistant').length;
 }
 
-/** A request body as JSON, or the text itself when it is not JSON. */
-export function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function replyJson(response: ServerResponse, value: unknown): void {
-  reply(response, 200, JSON.stringify(value), { 'content-type': 'application/json' });
-}
-
 /** Writes a message as the Messages API's server-sent events: start, each block, delta, stop. */
 function streamMessage(response: ServerResponse, message: { content: ContentBlock[]; stop_reason: string } & Record<string, unknown>): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const send = (event: string, data: unknown): void => {
-    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
+  const frame = openEventStream(response);
+  const send = (event: string, data: unknown): void => frame(data, event);
   send('message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null } });
   message.content.forEach((block, index) => {
     if (block.type === 'text') {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { reply, startTestServer, type TestServer } from '@hookwire/test-utils';
-import { parseBody } from './fake-anthropic.js';
+import { parseBody } from './fake-http.js';
 
 /** One answer of the scripted model: run a shell command, call another tool, or say something and end the turn. */
 export type ChatStep = { bash: string } | { tool: string; args: Record<string, unknown> } | { text: string };

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { REPO_DIR } from './claude-settings.js';
 import { startFakeChatCompletions, type ChatRequest, type ChatStep } from './fake-chat-completions.js';
-import { inheritBaseEnv, spawnHost, type HostExit } from './spawn-host.js';
+import { inheritHostEnv, spawnHost, type HostExit } from './spawn-host.js';
 
 export interface RunOpenCodeOptions {
   /** The project directory (made a git repository of its own); a fresh temporary one (removed afterwards) when absent. */
@@ -91,7 +91,7 @@ async function seedConfigDir(dir: string): Promise<void> {
 /** The environment a headless run gets: PATH and locale only of the caller's, a fresh HOME, no models.dev fetch, no update, no LSP download. */
 export function describeOpenCodeEnv(home: string, scratch: string): Record<string, string> {
   return {
-    ...inheritBaseEnv(),
+    ...inheritHostEnv(),
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_DATA_HOME: join(home, '.local', 'share'),

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 
-/** How a host process ended. */
+/** How a host process ended, as every host runner reports it. */
 export interface HostExit {
   /** The exit code; `null` when the process was killed by a signal. */
   exitCode: number | null;
-  /** Whether the harness killed the run at `timeoutMs`. */
+  /** Whether the harness killed the run at its timeout. */
   timedOut: boolean;
   stdout: string;
   stderr: string;
@@ -12,26 +12,29 @@ export interface HostExit {
   durationMs: number;
 }
 
-/** PATH and the locale of the caller, and nothing else of its environment: a developer's own host setup or keys never leak into a run. */
-export function inheritBaseEnv(): Record<string, string> {
+/** The caller's variables a host run keeps: the search path and locale, nothing else. */
+export function inheritHostEnv(): Record<string, string> {
   return Object.fromEntries(
     ['PATH', 'LANG', 'LC_ALL', 'TZ'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
   ) as Record<string, string>;
 }
 
 /**
- * Spawns a host binary in its own process group with stdin closed, so a timeout (and the end of
- * the run) kills its whole tree: no hook or tool it left behind survives the run.
+ * Spawns a host in its own process group with no stdin, so a timeout (and the end of the run) kills
+ * its whole tree: no hook or tool it left behind survives the run. With `stopWhen`, the group is
+ * also killed as soon as stdout matches it.
  */
-export function spawnHost(binary: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<HostExit> {
+export function spawnHost(
+  program: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; stopWhen?: RegExp },
+): Promise<HostExit> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(binary, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const killGroup = (): void => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -39,6 +42,12 @@ export function spawnHost(binary: string, args: string[], options: { cwd: string
         // The group is already gone.
       }
     };
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      // A host that does not exit by itself (an interactive UI) ends when its output says it is done.
+      if (options.stopWhen?.test(stdout) === true) killGroup();
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
@@ -53,7 +62,6 @@ export function spawnHost(binary: string, args: string[], options: { cwd: string
     });
     child.on('close', (exitCode) => {
       clearTimeout(timer);
-      // Hooks or tools left behind by the run die with it.
       killGroup();
       resolve({ exitCode, timedOut, stdout, stderr, durationMs });
     });

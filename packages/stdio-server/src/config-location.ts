@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { ConfigError } from '@hookwire/runtime';
-import { HOST_NAMES, HOSTS } from './hosts.js';
+import { HOST_NAMES, HOSTS, type HostProfile } from './hosts.js';
 
 /** The project config's file name, in the project directory. */
 export const PROJECT_CONFIG_NAME = '.hookwire.json';
@@ -33,8 +33,10 @@ export function locateUserConfig(env: Record<string, string | undefined>, home: 
  */
 export function locateProjectDir(lookup: ConfigLookup): { dir: string; from: string } {
   for (const host of HOST_NAMES) {
-    const value = lookup.env[HOSTS[host].projectDirVar];
-    if (value !== undefined && value !== '') return { dir: resolve(value), from: `$${HOSTS[host].projectDirVar}` };
+    const profile: HostProfile = HOSTS[host];
+    const variable = profile.projectDirVar;
+    const value = variable === undefined ? undefined : lookup.env[variable];
+    if (value !== undefined && value !== '') return { dir: resolve(value), from: `$${variable}` };
   }
   return { dir: lookup.cwd ?? process.cwd(), from: 'the current directory' };
 }

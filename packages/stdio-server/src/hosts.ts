@@ -4,8 +4,11 @@ import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, type Dialect
 export interface HostProfile {
   /** The `--dialect` the bridge speaks for this host. */
   dialect: DialectName;
-  /** The environment variable the host sets to the project's root when it runs a hook. */
-  projectDirVar: string;
+  /**
+   * The environment variable the host sets to the project's root when it runs a hook; none for a
+   * host that sets none (Codex: its hooks run in the session's directory).
+   */
+  projectDirVar?: string;
   /** The host's project settings file, relative to the project directory. */
   settingsPath: string;
   /** The host's name for each event hookwire handles, and whether that event's entries take a matcher. */
@@ -14,7 +17,7 @@ export interface HostProfile {
   bridgeProgram: string;
   /** The host's name of its shell tool: the starter guard's matcher. */
   shellTool: string;
-  /** The host's own limit for the bridge, in its unit (Claude Code: seconds); above `--budget`. */
+  /** The host's own limit for the bridge, in its unit (Claude Code, Codex: seconds; Gemini CLI: milliseconds); above `--budget`. */
   timeout: number;
   /**
    * How the settings list hooks: `grouped` (default; Claude Code: entries `{matcher, hooks:
@@ -28,6 +31,8 @@ export interface HostProfile {
   header?: Readonly<Record<string, unknown>>;
   /** Whether the bridge command names its event (`--event NAME`): for a host whose payload does not (Copilot CLI's camelCase events). */
   eventFlag?: boolean;
+  /** What the user must still do before the host runs the hooks init wrote; `init` says it. */
+  setupNote?: string;
 }
 
 /** The bridge's own bound (seconds), below the host timeout so that hookwire, not the host, decides what a slow hook means. */
@@ -89,6 +94,31 @@ export const HOSTS = {
     timeout: HOST_TIMEOUT_SEC,
     layout: 'flat',
     header: { version: 1 },
+  },
+  gemini: {
+    dialect: 'gemini',
+    projectDirVar: 'GEMINI_PROJECT_DIR',
+    settingsPath: '.gemini/settings.json',
+    events: hostEvents('gemini'),
+    bridgeProgram: '"$GEMINI_PROJECT_DIR"/node_modules/.bin/hookwire',
+    // A hookwire config's matchers see the canonical (Claude Code) tool names: Gemini CLI's
+    // run_shell_command is `Bash` to a Claude-dialect hook, so the starter guard is the same everywhere.
+    shellTool: 'Bash',
+    timeout: HOST_TIMEOUT_SEC * 1000,
+    setupNote:
+      'Gemini CLI runs project hooks only in a trusted folder: trust this one when Gemini CLI asks (headless: GEMINI_CLI_TRUST_WORKSPACE=true); it lists project hooks it has not seen before once, as a warning',
+  },
+  codex: {
+    dialect: 'codex',
+    settingsPath: '.codex/hooks.json',
+    events: hostEvents('codex'),
+    // Codex sets no project variable and runs hooks in the session's directory, which may be below
+    // the project root: the bridge starts at the git top level (else where it was started).
+    bridgeProgram: 'cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    timeout: HOST_TIMEOUT_SEC,
+    setupNote:
+      'Codex reads .codex/hooks.json only in a trusted project, and runs its hooks only once you trust them: start codex here and answer "Trust all and continue" when it says "Hooks need review" (or use /hooks); codex exec runs untrusted hooks only with --dangerously-bypass-hook-trust, and says nothing when it skips them. Editing .hookwire.json later changes no hook entry, so it needs no new review',
   },
 } as const satisfies Record<string, HostProfile>;
 

@@ -80,5 +80,6 @@ describe('locateUserConfig and locateProjectDir', () => {
   it('takes the host variable, else the current directory', () => {
     expect(locateProjectDir({ env: { CLAUDE_PROJECT_DIR: '/p' }, cwd: '/r' })).toEqual({ dir: '/p', from: '$CLAUDE_PROJECT_DIR' });
     expect(locateProjectDir({ env: { CLAUDE_PROJECT_DIR: '' }, cwd: '/r' })).toEqual({ dir: '/r', from: 'the current directory' });
+    expect(locateProjectDir({ env: { GEMINI_PROJECT_DIR: '/g' }, cwd: '/r' })).toEqual({ dir: '/g', from: '$GEMINI_PROJECT_DIR' });
   });
 });

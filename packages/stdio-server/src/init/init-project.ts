@@ -148,6 +148,7 @@ async function planSettingsHost(options: InitOptions, host: HostProfile, configT
   if (!options.uninstall && !existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
     notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)`);
   }
+  if (!options.uninstall && host.setupNote !== undefined) notes.push(host.setupNote);
   return { changes, notes };
 }
 

@@ -3,9 +3,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runClean, type Exit, tempDir } from '@hookwire/test-utils';
+import { tempDir } from '@hookwire/test-utils';
 import { INIT_HOST_NAMES } from '../../src/hosts.js';
-import { HOOKWIRE } from '../sidecar.js';
+import { hookwire, snapshot } from './init-run.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -16,20 +16,6 @@ async function project(): Promise<string> {
   const dir = await tempDir('hookwire-init-');
   dirs.push(dir);
   return dir;
-}
-
-/** The real executable, in `cwd`, with no host variable and no user config leaking in. */
-function hookwire(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, stdin = ''): Promise<Exit> {
-  return runClean(process.execPath, [HOOKWIRE, ...args], { cwd, userConfigHome: join(cwd, '.no-user-config'), env, stdin });
-}
-
-/** Every file under a folder, relative path → bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(dir.length + 1)] = await readFile(join(entry.parentPath, entry.name), 'latin1');
-  }
-  return files;
 }
 
 const USER_SETTINGS = {
@@ -170,7 +156,7 @@ describe('hookwire init', () => {
 
   it('names the supported hosts for an unknown one, and its own usage for a bad flag', async () => {
     const dir = await project();
-    expect(INIT_HOST_NAMES).toEqual(expect.arrayContaining(['claude', 'copilot', 'cursor', 'opencode']));
+    expect(INIT_HOST_NAMES).toEqual(expect.arrayContaining(['claude', 'gemini', 'codex', 'copilot', 'cursor', 'opencode']));
     expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode"; supported: ${INIT_HOST_NAMES.join(', ')}\n` });
     const bad = await hookwire(['init', '--budget', '3'], dir);
     expect(bad.code).toBe(2);

@@ -1,0 +1,107 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '@hookwire/test-utils';
+import { hookwire, snapshot } from './init-run.js';
+
+afterAll(() => removeTempDirs());
+
+const GEMINI_BRIDGE = { type: 'command', command: '"$GEMINI_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect gemini --budget 110', timeout: 120000 };
+const CODEX_BRIDGE = {
+  type: 'command',
+  command: 'cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire run --dialect codex --budget 110',
+  timeout: 120,
+};
+
+const HOSTS = [
+  {
+    host: 'gemini',
+    file: '.gemini/settings.json',
+    events: 'BeforeTool, AfterTool, BeforeAgent, SessionStart, AfterAgent, SessionEnd, PreCompress, Notification',
+    note: 'note: Gemini CLI runs project hooks only in a trusted folder',
+    // A user's Gemini settings: other keys, and a hook of their own on an event init also writes.
+    user: { model: { name: 'gemini-2.5-pro' }, hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'npx prettier --check', timeout: 5000 }] }] } },
+    written: {
+      hooks: {
+        BeforeTool: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
+        AfterTool: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
+        BeforeAgent: [{ hooks: [GEMINI_BRIDGE] }],
+        SessionStart: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
+        AfterAgent: [{ hooks: [GEMINI_BRIDGE] }],
+        SessionEnd: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
+        PreCompress: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
+        Notification: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
+      },
+    },
+  },
+  {
+    host: 'codex',
+    file: '.codex/hooks.json',
+    events: 'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PreCompact, PermissionRequest',
+    note: 'note: Codex reads .codex/hooks.json only in a trusted project',
+    user: { description: 'team hooks', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }] }] } },
+    written: {
+      hooks: {
+        PreToolUse: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        PostToolUse: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        UserPromptSubmit: [{ hooks: [CODEX_BRIDGE] }],
+        SessionStart: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        Stop: [{ hooks: [CODEX_BRIDGE] }],
+        SubagentStart: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        SubagentStop: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        SessionEnd: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        PreCompact: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        PermissionRequest: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+      },
+    },
+  },
+] as const;
+
+describe.each(HOSTS)('hookwire init --host $host', ({ host, file, events, note, user, written }) => {
+  it(`writes ${file} and the starter, says what the user must still do, and changes nothing the second time`, async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    const first = await hookwire(['init', '--host', host], dir);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain(`hookwire init (host ${host}) in ${dir}\n  created .hookwire.json: a starter config: the deny-rm-rf guard denies rm -rf in Bash\n  created ${file}: the bridge runs on ${events}\n`);
+    expect(first.stdout).toContain(note);
+    expect(JSON.parse(await readFile(join(dir, file), 'utf8'))).toEqual(written);
+    const made = await snapshot(dir);
+    expect(Object.keys(made).sort()).toEqual(['.hookwire.json', file].sort());
+    expect(await hookwire(['check'], dir)).toEqual({ code: 0, stdout: 'config OK: no problems found\n', stderr: '' });
+
+    const again = await hookwire(['init', '--host', host], dir);
+    expect(again.stdout).toContain(`  kept ${file}: every event already runs a hookwire bridge\n  nothing to change\n`);
+    expect(await snapshot(dir)).toEqual(made);
+
+    const uninstall = await hookwire(['init', '--host', host, '--uninstall'], dir);
+    expect(uninstall.stdout).toContain(`  deleted ${file}: nothing but the bridge was in it (${events})\n`);
+    expect(uninstall.stdout).not.toContain('note: ');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it(`keeps the user's own ${file} and --uninstall gives it back byte for byte`, async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    await mkdir(join(dir, file, '..'), { recursive: true });
+    const original = `${JSON.stringify(user, null, 4)}\n`;
+    await writeFile(join(dir, file), original);
+    const before = await snapshot(dir);
+
+    expect((await hookwire(['init', '--host', host], dir)).code).toBe(0);
+    const merged = JSON.parse(await readFile(join(dir, file), 'utf8')) as { hooks: Record<string, unknown[]> };
+    for (const [event, groups] of Object.entries(user.hooks)) expect(merged.hooks[event]?.[0]).toEqual(groups[0]);
+    expect(Object.keys(merged)).toEqual(Object.keys(user));
+
+    expect((await hookwire(['init', '--host', host, '--uninstall'], dir)).code).toBe(0);
+    expect(await snapshot(dir)).toEqual(before);
+  });
+
+  it('--dry-run prints the text it would write, and writes nothing', async () => {
+    const dir = await tempDir(`hookwire-init-${host}-`);
+    const result = await hookwire(['init', '--host', host, '--dry-run'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`  would create ${file}: the bridge runs on ${events}\n`);
+    expect(result.stdout).toContain('run --dialect');
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
