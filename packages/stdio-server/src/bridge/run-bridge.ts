@@ -74,10 +74,10 @@ function describeStartFailure(error: unknown): string {
 /**
  * `hookwire run`: reads one hook payload from stdin as Claude Code sends it, runs every configured
  * hook of its event through the runtime, and answers in Claude Code's response form (exit code and
- * stdout JSON). Returns the exit code. Events hookwire does not know, and payloads without
- * `hook_event_name`, are answered with silence (exit 0). A bridge started inside a bridge's own
- * hook (`HOOKWIRE_BRIDGE_DEPTH` set) exits 0 at once without running anything. The bridge's own
- * failures — `problem` (its command line), the config, the payload, the dispatch — run no hook and
+ * stdout JSON). Returns the exit code. Events hookwire does not know are answered with silence
+ * (exit 0); a payload that names no event (no `hook_event_name`, no `--event`) is a bridge
+ * failure. A bridge started inside a bridge's own hook (`HOOKWIRE_BRIDGE_DEPTH` set) exits 0 at
+ * once without running anything. The bridge's own failures — `problem` (its command line), the config, the payload, the dispatch — run no hook and
  * are answered by `renderBridgeFailure`: never silent, never exit 2 unless `onError` is `block`.
  */
 export async function runBridge(options: BridgeOptions): Promise<number> {
@@ -132,7 +132,16 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     return fail({ ...sniffed, eventName, event: resolved }, 'HOOKWIRE_BAD_PAYLOAD', parsed.message);
   }
   const { event, payload } = parsed;
-  if (event === undefined) return 0;
+  if (event === undefined) {
+    // An event hookwire does not know (a host's newer one) is not hookwire's to answer: silence.
+    if (parsed.eventName !== undefined) return 0;
+    // A payload that names no event at all would run nothing: said, never silent (fail closed under --on-error block).
+    return fail(
+      { ...unknown, ...(typeof payload.cwd === 'string' ? { cwd: payload.cwd } : {}) },
+      'HOOKWIRE_BAD_PAYLOAD',
+      `the hook payload names no event: it has no hook_event_name and no --event was given${options.dialect === 'claude' ? '' : ` (a ${options.dialect} hook whose payload does not name its event needs --event NAME)`}`,
+    );
+  }
   const context = {
     event,
     eventName: parsed.eventName,

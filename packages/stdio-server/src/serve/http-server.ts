@@ -118,6 +118,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (!parsed) return;
     const read = readHostPayload(parsed.value, dialect, eventName);
     if (!read.ok) return sendError(res, route, 400, `the hook payload must be a JSON object, received ${read.received}`);
+    // A payload that names no event would run nothing: the client is told, as for any malformed payload.
+    if (read.host.eventName === undefined) return sendError(res, route, 400, `the hook payload names no event: it has no hook_event_name; POST it to /hooks/${dialect}/<event>`);
     await admit(res, route, async (handle) => {
       try {
         const answer = await session.answer(dialect, read.host, handle, contextOf(req));

@@ -238,10 +238,14 @@ describe('hookwire run: the other events', () => {
     expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
   });
 
-  it('a payload without hook_event_name is answered with silence', async () => {
+  it('a payload without hook_event_name runs nothing and says so: a systemMessage, or exit 2 under --on-error block', async () => {
     const { dir, config } = await project({ hooks: [record('PreToolUse')] });
-    const result = await run(['--config', config], `${JSON.stringify({ cwd: dir, ...tool('Bash') })}\n`);
-    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const stdin = `${JSON.stringify({ cwd: dir, ...tool('Bash') })}\n`;
+    const warned = await run(['--config', config], stdin);
+    const notice = 'hookwire run: the hook payload names no event: it has no hook_event_name and no --event was given (no hookwire hook ran, nothing was blocked)';
+    expect(warned).toMatchObject({ code: 0, stdout: `${JSON.stringify({ systemMessage: notice })}\n`, stderr: `${notice}\n` });
+    const blocked = await run(['--config', config, '--on-error', 'block'], stdin);
+    expect(blocked).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/names no event.*--on-error block: blocking this event\)$/m) });
     expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
   });
 });

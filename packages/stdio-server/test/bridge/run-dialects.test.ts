@@ -162,10 +162,16 @@ describe('hookwire run --dialect copilot and cursor', () => {
     expect(JSON.parse(copilot)).toMatchObject({ sessionId: 'cp-1', timestamp: 1764547200000, toolName: 'bash', toolArgs: { command: 'rm -rf /' } });
   });
 
-  it('copilot: without --event a camelCase payload names no event, so nothing runs; a bad --event is a command-line mistake', async () => {
+  it('copilot: without --event a camelCase payload names no event, so nothing runs and stderr says why; a bad --event is a command-line mistake', async () => {
     const { dir, config } = await project({ hooks: [answer('PreToolUse', 2, '', 'no')] });
     const payload = JSON.stringify({ sessionId: 's', cwd: dir, toolName: 'bash', toolArgs: { command: 'ls' } });
-    expect(await run(['--config', config, '--dialect', 'copilot'], payload)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run(['--config', config, '--dialect', 'copilot'], payload)).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'hookwire run: the hook payload names no event: it has no hook_event_name and no --event was given (a copilot hook whose payload does not name its event needs --event NAME) (no hookwire hook ran, nothing was blocked)\n',
+    });
+    // Fail closed when asked: exit 2 is the one signal every host reads as a block.
+    expect((await run(['--config', config, '--dialect', 'copilot', '--on-error', 'block'], payload)).code).toBe(2);
     const pascal = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'ls' } });
     const bad = await run(['--config', config, '--dialect', 'copilot', '--event', 'PreTool'], pascal);
     expect(bad.code).toBe(0);

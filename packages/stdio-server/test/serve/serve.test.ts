@@ -77,6 +77,7 @@ describe('hookwire serve: POST /hooks/claude', () => {
     expect(await post(`${server.url}/hooks/claude`, '{"hook_event_name":')).toMatchObject({ status: 400, text: expect.stringMatching(/"error":"the request body is not valid JSON: /) });
     expect((await post(`${server.url}/hooks/claude`, '[1]')).json()).toEqual({ ok: false, error: 'the hook payload must be a JSON object, received an array' });
     expect((await post(`${server.url}/hooks/claude`, '')).status).toBe(400);
+    expect((await post(`${server.url}/hooks/copilot`, '{"toolName":"bash"}')).json()).toEqual({ ok: false, error: 'the hook payload names no event: it has no hook_event_name; POST it to /hooks/copilot/<event>' });
     expect((await post(`${server.url}/hooks/windsurf`, '{}')).status).toBe(404);
     expect(await request(`${server.url}/hooks/claude`)).toMatchObject({ status: 405 });
     expect((await request(`${server.url}/hooks/claude`)).headers.get('allow')).toBe('POST');
