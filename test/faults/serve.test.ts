@@ -163,7 +163,8 @@ describe('hookwire serve under faults', () => {
       ['binary', Buffer.from([0, 1, 2, 0xff, 0x7b]), (a) => expect(a.status).toBe(400)],
       ['prototype keys', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}', (a) => expect(a.status).toBe(200)],
       ['a number', '1e999999', (a) => expect(a.status).toBe(400)],
-      ['hook_event_name not a string', '{"hook_event_name":{"PreToolUse":1},"tool_name":"Bash"}', (a) => expect(a).toMatchObject({ status: 200, text: '' })],
+      // A name that is not a string names no event: refused, never answered with silence.
+      ['hook_event_name not a string', '{"hook_event_name":{"PreToolUse":1},"tool_name":"Bash"}', (a) => expect(a).toMatchObject({ status: 400, text: expect.stringContaining('the hook payload names no event') })],
     ];
     for (const [what, body, check] of bodies) {
       for (const path of ['/hooks/claude', '/v1/dispatch']) {
