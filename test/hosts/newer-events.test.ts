@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { listFunctionResponses } from './fake-gemini.js';
 import { listFunctionOutputs } from './fake-responses.js';
 import { runGemini } from './gemini.js';
 import { makeInitProject, runHookwire } from './init-project.js';
-import { readRecorded } from './record-hook.js';
+import { describeRecorder, readRecorded } from './record-hook.js';
 
 // The newer canonical events (tool:error, session:end) in the real hosts, each set up by `hookwire
 // init --host <host>`: hookwire is the host's only hook, and the hooks in .hookwire.json are written
@@ -100,5 +101,19 @@ describe('tool:error, session:end and permission:request through the bridge, hoo
     // --dangerously-bypass-approvals-and-sandbox never needs.
     expect({ failures, permissions }).toEqual({ failures: [], permissions: [] });
     expect(ends).toEqual([expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other' })]);
+  });
+
+  // Codex gives SessionEnd hooks about 3 s whatever their timeout says (init writes 120 s), the
+  // bridge's own start included: a hook still at work then never finishes, and nothing says so.
+  // (Claude Code and Gemini CLI waited for the same hook.)
+  it('Codex: a SessionEnd hook still running 3 s into the end never finishes', async () => {
+    const slowEnd = (project: string) => ({
+      hooks: [{ id: 'slow-end', event: 'SessionEnd', type: 'command', command: `echo started >> '${join(project, 'started')}'; sleep 5; ${describeRecorder(join(project, hooks.END_LOG))}`, timeout: 30 }],
+    });
+    const { project } = await makeInitProject('codex', slowEnd);
+    const run = await runCodex({ cwd: project, script: [{ text: 'finished' }] });
+    expectCleanExit(run);
+    expect(await readFile(join(project, 'started'), 'utf8')).toBe('started\n');
+    expect(await readRecorded(join(project, hooks.END_LOG))).toEqual([]);
   });
 });
