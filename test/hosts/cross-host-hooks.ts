@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { REPO_DIR } from './claude-settings.js';
 import { CC_SAFETY_NET } from './init-project.js';
+import { describeRecorder } from './record-hook.js';
 
 // The hookwire configs the cross-host tests run in every host: Claude Code hooks, unchanged (the
 // default `claude` dialect: Claude's event names, `Bash` and `tool_input.command`, its answers).
@@ -80,3 +81,29 @@ export function describeTimeoutScript(project: string): { bash: string }[] {
 
 /** Turn D: a config with a typo (`"type": "comand"`): the bridge cannot run it. */
 export const BROKEN_CONFIG = { hooks: [{ id: 'typo', event: 'PreToolUse', matcher: 'Bash', type: 'comand', command: 'exit 2' }] };
+
+export const FAILURE_CONTEXT = 'failure-context-marker: the command failed on purpose';
+
+/** Where the newer-events config's recorders write, in the project: one JSON payload a line. */
+export const FAILURE_LOG = 'tool-error.jsonl';
+export const END_LOG = 'session-end.jsonl';
+export const PERMISSION_LOG = 'permission-request.jsonl';
+
+/**
+ * Turn E, the newer events in Claude Code's names: a PostToolUseFailure hook (tool:error) records
+ * the payload it sees and adds context; SessionEnd (session:end) and PermissionRequest
+ * (permission:request) hooks record theirs and answer nothing.
+ */
+export function describeNewerEventsConfig(project: string): unknown {
+  const failure = { hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: FAILURE_CONTEXT } };
+  return {
+    hooks: [
+      { id: 'record-failure', event: 'PostToolUseFailure', type: 'command', command: `${describeRecorder(join(project, FAILURE_LOG))}; echo '${JSON.stringify(failure)}'`, timeout: 10 },
+      { id: 'record-end', event: 'SessionEnd', type: 'command', command: describeRecorder(join(project, END_LOG)), timeout: 10 },
+      { id: 'record-permission', event: 'PermissionRequest', type: 'command', command: describeRecorder(join(project, PERMISSION_LOG)), timeout: 10 },
+    ],
+  };
+}
+
+/** A shell command that fails: prints `failing-out`, exits 3. */
+export const FAILING_COMMAND = 'echo failing-out; exit 3';
