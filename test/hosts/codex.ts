@@ -37,6 +37,8 @@ export interface RunCodexOptions {
    * does not: a hook's `systemMessage`.
    */
   ui?: 'exec' | 'tui';
+  /** `codex exec` with `--json` (default: JSON events on stdout) or without (its human output: the answer on stdout, progress on stderr). */
+  json?: boolean;
   /** The run is killed (its whole process group) after this long; default 60 s. */
   timeoutMs?: number;
 }
@@ -120,7 +122,7 @@ export async function runCodex(options: RunCodexOptions = {}): Promise<CodexRun>
       const run = await spawnHost('script', ['-q', '-c', `stty cols 200 rows 50; exec ${line}`, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm' }, timeoutMs, stopWhen: TURN_DONE });
       return { ...run, stdout: readScreenText(run.stdout), requests: fake.requests };
     }
-    const args = ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt];
+    const args = ['exec', ...(options.json === false ? [] : ['--json']), '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt];
     const run = await spawnHost(findCodexBinary(), args, { cwd, env, timeoutMs });
     return { ...run, requests: fake.requests };
   } finally {
