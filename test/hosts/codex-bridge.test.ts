@@ -77,4 +77,16 @@ describe('Codex through hookwire init --host codex', () => {
       expect(run.stdout).toContain(squeezeText(`${notice} (no hookwire hook ran for ${event}, nothing was blocked)`));
     }
   });
+
+  // `codex exec` shows the user no hook text at all (codex-native.test.ts): the broken config is
+  // seen there only as hooks that completed. The bridge's answer is valid for Codex on every event.
+  it('a broken .hookwire.json under codex exec blocks nothing, and Codex shows no notice', async () => {
+    const { project } = await makeInitProject('codex', hooks.BROKEN_CONFIG);
+    const run = await runCodex({ cwd: project, json: false, script: [{ bash: 'touch ran-marker' }, { text: 'finished' }] });
+    expectCleanExit(run);
+    expect(existsSync(join(project, 'ran-marker'))).toBe(true);
+    for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) expect(run.stderr).toContain(`hook: ${event} Completed\n`);
+    expect(run.stderr).not.toContain('Failed');
+    expect(`${run.stdout}${run.stderr}`).not.toContain('hookwire run:');
+  });
 });

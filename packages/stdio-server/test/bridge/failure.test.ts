@@ -47,4 +47,17 @@ describe('renderBridgeFailure', () => {
     expect(failure.notice.length).toBeLessThan(10_000);
     expect(failure.notice).toMatch(/… \(no hookwire hook ran, nothing was blocked\)$/);
   });
+
+  // Codex 0.171 shows a hook's systemMessage in its interactive UI only; no answer a hook can give
+  // is shown by `codex exec` (test/hosts/codex-native.test.ts), and an exit 1 would replace the
+  // notice in the UI by "hook exited with code 1". So the codex failure stays a systemMessage.
+  it.each<CanonicalEvent>(['session:start', 'prompt:submit', 'tool:before', 'tool:after', 'turn:stop', 'subagent:start', 'subagent:end'])(
+    'answers Codex on %s under --on-error warn with exit 0 and only the notice as systemMessage',
+    (event) => {
+      const failure = renderBridgeFailure({ event, stopHookActive: false }, 'the config is broken', 'warn', 'codex');
+      expect(failure.exitCode).toBe(0);
+      expect(JSON.parse(failure.stdout)).toEqual({ systemMessage: failure.notice });
+      expect(failure.stderr).toBe(`${failure.notice}\n`);
+    },
+  );
 });
