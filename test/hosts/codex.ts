@@ -119,8 +119,17 @@ export async function runCodex(options: RunCodexOptions = {}): Promise<CodexRun>
     const prompt = options.prompt ?? 'Do the task.';
     if (options.ui === 'tui') {
       const line = [findCodexBinary(), '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt].map(quote).join(' ');
-      const run = await spawnHost('script', ['-q', '-c', `stty cols 200 rows 50; exec ${line}`, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm' }, timeoutMs, stopWhen: TURN_DONE });
-      return { ...run, stdout: readScreenText(run.stdout), requests: fake.requests };
+      // On a loaded machine the UI has been seen to quit at its loading screen (exit 0, before any
+      // request): a start that never reached the model is Codex's, not the hooks', and is tried
+      // again, at most twice. Every assertion applies to the run that did reach it.
+      for (let attempt = 1; ; attempt++) {
+        const run = await spawnHost('script', ['-q', '-c', `stty cols 200 rows 50; exec ${line}`, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm' }, timeoutMs, stopWhen: TURN_DONE });
+        if (attempt < 3 && !run.timedOut && fake.requests.length === 0) {
+          process.stderr.write(`runCodex: the interactive UI quit before any request (exit ${run.exitCode}); starting it again\n`);
+          continue;
+        }
+        return { ...run, stdout: readScreenText(run.stdout), requests: fake.requests };
+      }
     }
     const args = ['exec', ...(options.json === false ? [] : ['--json']), '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt];
     const run = await spawnHost(findCodexBinary(), args, { cwd, env, timeoutMs });
