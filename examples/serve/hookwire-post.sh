@@ -2,6 +2,8 @@
 # hookwire-post.sh [DIALECT]: a hook command for hosts that only run commands (Gemini CLI, Codex,
 # Cursor, or Claude Code's own command hooks). Posts the hook payload on stdin to a running
 # `hookwire serve` and prints its answer, so no Node process starts per event: only curl.
+# DIALECT may name the event too (`copilot/preToolUse`) for a host whose payload does not: serve
+# refuses a payload that names no event (400), and this script then fails closed like any error.
 #
 #   HOOKWIRE_SERVE_URL   the server, default http://127.0.0.1:8787
 #   HOOKWIRE_TOKEN       the bearer token, when serve runs with --token-env (kept out of argv)
