@@ -10,7 +10,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { dispatchLine, makeWorkDir, oneCommandHookConfig, removeWorkDir, renderClaude, SHELL, toolPayload, TRIVIAL_COMMAND, writeConfig } from './lib/fixtures.mjs';
 import { describeMachine } from './lib/machine.mjs';
-import { HOOKWIRE_BIN, importDependencyOf, importPackage, REPO_DIR, resolveDependencyOf, RESULTS_DIR, STDIO_SERVER_LIB } from './lib/paths.mjs';
+import { HOOKWIRE_BIN, importDependencyOf, importPackage, REPO_DIR, resolveDependencyOf, RESULTS_DIR, CLI_LIB } from './lib/paths.mjs';
 import { killAll, startLineClient, runToClose, spawnTracked, withTimeout } from './lib/processes.mjs';
 import { summarizeProfile } from './lib/cpuprofile.mjs';
 import { formatMs, median } from './lib/stats.mjs';
@@ -63,7 +63,7 @@ async function importsSection() {
     ['zod (as contract resolves it)', resolveDependencyOf('contract', 'zod')],
     ['@hookwire/contract (incl. zod)', join(REPO_DIR, 'packages/contract/lib/index.js')],
     ['@hookwire/runtime (incl. contract, fold)', join(REPO_DIR, 'packages/runtime/lib/index.js')],
-    ['@hookwire/stdio-server index (incl. runtime, cli, bridge)', STDIO_SERVER_LIB],
+    ['hookwire (the CLI package) index (incl. runtime, cli, bridge)', CLI_LIB],
     ['execa 9 (as exec-shell resolves it)', resolveDependencyOf('exec-shell', 'execa')],
     ['@hookwire/exec-shell (incl. execa, contract)', join(REPO_DIR, 'packages/exec-shell/lib/index.js')],
     ['@hookwire/exec-http (incl. undici)', join(REPO_DIR, 'packages/exec-http/lib/index.js')],
@@ -99,7 +99,7 @@ async function coldSection(workDir) {
     const { createRuntime, silentLogger } = await import(${JSON.stringify(url(join(REPO_DIR, 'packages/runtime/lib/index.js')))});
     marks.importRuntime = performance.now() - t0;
     const t1 = performance.now();
-    await import(${JSON.stringify(url(STDIO_SERVER_LIB))});
+    await import(${JSON.stringify(url(CLI_LIB))});
     marks.importStdioServerRest = performance.now() - t1;
     const t2 = performance.now();
     const runtime = await createRuntime({ configPath: ${JSON.stringify(config)}, logger: silentLogger });
@@ -123,7 +123,7 @@ async function coldSection(workDir) {
   const labels = {
     boot: 'Node bootstrap until the first line of the script runs (performance.now() at entry)',
     importRuntime: 'import @hookwire/runtime (contract, zod, fold)',
-    importStdioServerRest: 'import the rest of @hookwire/stdio-server (cli, bridge, server)',
+    importStdioServerRest: 'import the rest of the hookwire CLI package (cli, bridge, server)',
     createRuntime: 'createRuntime({ configPath }) (read + validate the config)',
     firstDispatchNoMatch: 'first dispatch, no match',
     firstShellDispatch: 'first dispatch to a command hook (loads exec-shell + execa, spawns)',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// The `hookwire` executable (copied to packages/stdio-server/dist/hookwire.cjs by scripts/bundle-bin.mjs).
+// The `hookwire` executable (written to packages/hookwire/dist/hookwire.cjs by scripts/bundle-bin.mjs).
 // It runs dist/cli.cjs, the whole CLI bundled into one file, and the chunks cli.cjs requires lazily
 // (dist/exec-shell.cjs, ...), each compiled from the V8 code cache the build made for it when this
 // Node accepts that cache, and compiled from source when it does not (another Node version, other

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Bundles the `hookwire` executable (packages/stdio-server/lib/bin.js and everything it imports,
-// dependencies included) into packages/stdio-server/dist/, the package's `bin`. Run by `pnpm build`
+// Bundles the `hookwire` executable (packages/hookwire/lib/bin.js and everything it imports,
+// dependencies included) into packages/hookwire/dist/, the package's `bin`. Run by `pnpm build`
 // after tsc; the packages keep their lib/ for library users.
 //   dist/cli.cjs          the CLI in one CommonJS file (no module resolution at start), + source map
 //   dist/exec-*.cjs, ...  the executors and undici, loaded only when a config has hooks of their kind
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGE = join(ROOT, 'packages/stdio-server');
+const PACKAGE = join(ROOT, 'packages/hookwire');
 const DIST = join(PACKAGE, 'dist');
 
 /** Lazily imported code, kept out of cli.cjs: each group becomes a chunk required on first use. */
@@ -38,7 +38,7 @@ const CHUNKS = [
 const packageJsonByPath = {
   name: 'hookwire-package-json-by-path',
   transform(code, id) {
-    if (!/[\\/]stdio-server[\\/]lib[\\/]version\.js$/.test(id)) return undefined;
+    if (!/[\\/]hookwire[\\/]lib[\\/]version\.js$/.test(id)) return undefined;
     const read = "new URL('../package.json', import.meta.url)";
     if (!code.includes(read)) this.error(`bundle-bin: ${id} no longer reads ${read}; update this plugin`);
     // Same line, so the source map (`map: null`: this module's own) still lines up.

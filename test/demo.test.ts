@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const HOOKWIRE = 'packages/stdio-server/lib/index.js';
+const HOOKWIRE = 'packages/hookwire/lib/index.js';
 
 interface Finished {
   code: number | null;

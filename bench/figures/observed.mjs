@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { expandRows } from '../lib/builds.mjs';
 import { oneAgentHookConfig, oneCommandHookConfig, toolPayload } from '../lib/fixtures.mjs';
 import { importDependencyOf } from '../lib/paths.mjs';
 import { tinySample } from '../lib/sample.mjs';
+
+/** The package that depends on the OpenTelemetry SDK: `otlp` since the house moved (issue 19), `stdio-server` in older checkouts. */
+const OTLP_PACKAGE = (dir) => (existsSync(join(dir, 'packages/otlp/package.json')) ? 'otlp' : 'stdio-server');
 
 const LIFECYCLE_CHANNELS = ['hookwire:dispatch:start', 'hookwire:dispatch:end', 'hookwire:hook:start', 'hookwire:hook:end'];
 
@@ -34,8 +39,8 @@ async function tracingOf(build) {
   if (typeof build.runtimeLib.enableTracing !== 'function') return undefined;
   try {
     const [{ trace }, { BasicTracerProvider, BatchSpanProcessor }] = await Promise.all([
-      importDependencyOf('stdio-server', '@opentelemetry/api', build.dir),
-      importDependencyOf('stdio-server', '@opentelemetry/sdk-trace-base', build.dir),
+      importDependencyOf(OTLP_PACKAGE(build.dir), '@opentelemetry/api', build.dir),
+      importDependencyOf(OTLP_PACKAGE(build.dir), '@opentelemetry/sdk-trace-base', build.dir),
     ]);
     const exporter = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => {}, forceFlush: async () => {} };
     const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter, { maxQueueSize: 1 << 16, maxExportBatchSize: 1 << 12 })] });

@@ -12,17 +12,17 @@ export const FLOOR_ECHO = join(BENCH_DIR, 'floor-echo.mjs');
 export const SPAWNER = join(BENCH_DIR, 'spawner.mjs');
 export const BARE_BRIDGE = join(BENCH_DIR, 'bare-bridge.cjs');
 
-/** The `hookwire` executable a checkout ships (what `npm i @hookwire/stdio-server` puts on PATH). */
+/** The `hookwire` executable a checkout ships (what `npm i hookwire` puts on PATH). */
 export function binOf(repoDir) {
-  const dir = join(repoDir, 'packages/stdio-server');
+  const dir = join(repoDir, 'packages/hookwire');
   const manifest = createRequire(join(dir, 'package.json'))('./package.json');
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin.hookwire;
   return join(dir, bin);
 }
 
 export const HOOKWIRE_BIN = binOf(REPO_DIR);
-/** The library entry of @hookwire/stdio-server (the executable bundles it, in builds that bundle). */
-export const STDIO_SERVER_LIB = join(REPO_DIR, 'packages/stdio-server/lib/index.js');
+/** The library entry of the hookwire CLI package (the executable bundles it, in builds that bundle). */
+export const CLI_LIB = join(REPO_DIR, 'packages/hookwire/lib/index.js');
 
 /** Imports a workspace package's built library (`packages/<name>/lib/index.js`) from a checkout. */
 export function importPackage(name, repoDir = REPO_DIR) {

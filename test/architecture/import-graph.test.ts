@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildImportGraph, findCycle, findUndeclaredImports, readSpecifiers, type ImportGraph } from './import-graph.js';
+import { buildImportGraph, findCycle, findLayerViolations, findUndeclaredImports, readSpecifiers, type ImportGraph } from './import-graph.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,9 +23,35 @@ describe('the import graph of packages/*/src', () => {
   it('crosses packages only along the dependencies each package.json declares', () => {
     expect(findUndeclaredImports(ROOT, graph)).toEqual([]);
   });
+
+  it('goes down the layers: every package has one, and depends only on packages below it', () => {
+    expect(findLayerViolations(ROOT)).toEqual([]);
+  });
 });
 
 describe('the checker itself', () => {
+  it('finds a dependency up or across the layers, and a package without a layer', () => {
+    const root = mkdtempSync(join(tmpdir(), 'hookwire-layers-'));
+    try {
+      const write = (folder: string, dependencies: Record<string, string>) => {
+        mkdirSync(join(root, 'packages', folder), { recursive: true });
+        writeFileSync(join(root, 'packages', folder, 'package.json'), JSON.stringify({ name: `@hookwire/${folder}`, dependencies }));
+      };
+      write('runtime', { '@hookwire/contract': 'workspace:*' });
+      write('contract', { '@hookwire/runtime': 'workspace:*' });
+      write('session', { '@hookwire/otlp': 'workspace:*', hookwire: 'workspace:*' });
+      write('newcomer', {});
+      expect(findLayerViolations(root).sort()).toEqual([
+        'packages/contract (layer 1) depends on @hookwire/runtime (layer 4): dependencies go down the layers',
+        'packages/newcomer has no layer in LAYERS',
+        'packages/session (layer 5) depends on @hookwire/otlp (layer 5): dependencies go down the layers',
+        'packages/session (layer 5) depends on hookwire (layer 7): dependencies go down the layers',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('finds a cycle where there is one, and none in a chain', () => {
     const cyclic: ImportGraph = new Map([
       ['a.ts', ['b.ts']],

@@ -24,7 +24,7 @@ function listSources(dir: string): string[] {
 
 /**
  * The graph of every `packages/<name>/src` module: relative imports resolved to their `.ts` file,
- * `@hookwire/<name>` to that package's `src/index.ts`; other packages (node:, npm) are left out.
+ * `@hookwire/<name>` to that package's `src/index.ts` (and `hookwire`, the CLI package, to its own); other packages (node:, npm) are left out.
  */
 export function buildImportGraph(root: string): ImportGraph {
   const graph: ImportGraph = new Map();
@@ -41,6 +41,7 @@ export function buildImportGraph(root: string): ImportGraph {
       for (const specifier of readSpecifiers(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.')) edges.push(relative(root, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))));
         else if (specifier.startsWith('@hookwire/')) edges.push(join('packages', specifier.slice('@hookwire/'.length), 'src', 'index.ts'));
+        else if (specifier === 'hookwire') edges.push(join('packages', 'hookwire', 'src', 'index.ts'));
       }
       graph.set(relative(root, file), edges);
     }
@@ -81,7 +82,53 @@ export function findUndeclaredImports(root: string, graph: ImportGraph): string[
     const declared = new Set(Object.keys(manifest.dependencies ?? {}));
     for (const target of edges) {
       const other = target.split('/')[1]!;
-      if (other !== owner && !declared.has(`@hookwire/${other}`)) problems.push(`${file} imports @hookwire/${other}, which packages/${owner}/package.json does not list in dependencies`);
+      const name = other === 'hookwire' ? 'hookwire' : `@hookwire/${other}`;
+      if (other !== owner && !declared.has(name)) problems.push(`${file} imports ${name}, which packages/${owner}/package.json does not list in dependencies`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The layers, bottom first: a package may depend only on packages of lower layers (docs/architecture.md
+ * says why each boundary is where it is). Every workspace package has a place here, so a new package is
+ * placed on purpose.
+ */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['fold', 'mock-llm'],
+  ['contract', 'action'],
+  ['exec-shell', 'http-post', 'rules'],
+  ['exec-http', 'exec-oracle'],
+  ['runtime'],
+  ['session', 'otlp'],
+  ['stdio-server', 'http-server'],
+  ['hookwire'],
+  ['opencode-plugin'],
+  ['test-utils'],
+];
+
+/** Dependencies (runtime `dependencies`) on workspace packages that do not go down the layers, and packages without a layer. */
+export function findLayerViolations(root: string): string[] {
+  const layerOf = new Map(LAYERS.flatMap((names, layer) => names.map((name) => [name, layer] as const)));
+  const problems: string[] = [];
+  for (const folder of readdirSync(join(root, 'packages'))) {
+    let manifest: { name: string; dependencies?: Record<string, string> };
+    try {
+      manifest = JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) as typeof manifest;
+    } catch {
+      continue;
+    }
+    const own = layerOf.get(folder);
+    if (own === undefined) {
+      problems.push(`packages/${folder} has no layer in LAYERS`);
+      continue;
+    }
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      const target = dependency === 'hookwire' ? 'hookwire' : dependency.startsWith('@hookwire/') ? dependency.slice('@hookwire/'.length) : undefined;
+      if (target === undefined) continue;
+      const folderOf = target === 'opencode' ? 'opencode-plugin' : target;
+      const layer = layerOf.get(folderOf);
+      if (layer === undefined || layer >= own) problems.push(`packages/${folder} (layer ${own}) depends on ${dependency} (layer ${layer ?? 'none'}): dependencies go down the layers`);
     }
   }
   return problems;

@@ -10,12 +10,12 @@ import { findClosedPort, LineClient, quote, startTestServer, tempDir as makeTemp
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const STDIO_SERVER = join(ROOT, 'packages/stdio-server');
+const CLI_PACKAGE = join(ROOT, 'packages/hookwire');
 /**
  * The `hookwire` executable users run: the package's declared `bin` (the bundle scripts/bundle-bin.mjs
  * writes), so every promise this suite proves is proven of what ships, not of the library entry.
  */
-export const HOOKWIRE = join(STDIO_SERVER, (JSON.parse(readFileSync(join(STDIO_SERVER, 'package.json'), 'utf8')) as { bin: { hookwire: string } }).bin.hookwire);
+export const HOOKWIRE = join(CLI_PACKAGE, (JSON.parse(readFileSync(join(CLI_PACKAGE, 'package.json'), 'utf8')) as { bin: { hookwire: string } }).bin.hookwire);
 /** This suite's own fixture scripts. */
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 

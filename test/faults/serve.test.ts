@@ -1,7 +1,7 @@
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killServes, startServe, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
+import { killServes, startServe, type ServeProcess } from '../../packages/hookwire/test/serve/serve-process.js';
 import { childrenOf, cleanup, fdCount, readPids, rssKiB, settleFdCount, survivors, tempDir, writeConfig, type ProcRef } from './harness.js';
 import { send, rawSocket } from './serve-client.js';
 import { command, TREES, writeTrees } from './trees.js';

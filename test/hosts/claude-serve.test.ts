@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempDir } from '@hookwire/test-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killServes, startServe, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
+import { killServes, startServe, type ServeProcess } from '../../packages/hookwire/test/serve/serve-process.js';
 import { runClaude, type ClaudeRun } from './claude.js';
 import { describeHttpHooks } from './claude-settings.js';
 import { collectShownText, listToolResults } from './fake-anthropic.js';

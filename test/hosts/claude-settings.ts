@@ -10,7 +10,7 @@ const UNMATCHED = new Set<string>(['UserPromptSubmit', 'Stop']);
 export const REPO_DIR = findRepoDir(dirname(fileURLToPath(import.meta.url)));
 
 /** The built `hookwire` executable of this checkout: the `bin` its package declares. */
-export const HOOKWIRE_BIN = findHookwireBin(join(REPO_DIR, 'packages', 'stdio-server'));
+export const HOOKWIRE_BIN = findHookwireBin(join(REPO_DIR, 'packages', 'hookwire'));
 
 function findHookwireBin(packageDir: string): string {
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: { hookwire: string } };

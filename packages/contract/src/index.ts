@@ -111,3 +111,4 @@ export {
 export type { RequestId, ProtocolRequest, ProtocolResponse, DispatchBody, DispatchResponse, ErrorResponse } from './protocol/schema.js';
 export { parseRequest, readRequest } from './protocol/parse-request.js';
 export type { ParsedRequest, ParsedDispatch } from './protocol/parse-request.js';
+export { suggest } from './config/fields.js';

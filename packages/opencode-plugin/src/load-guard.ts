@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
-import { locateConfig } from '@hookwire/stdio-server';
+import { locateConfig } from 'hookwire';
 
 /** The runtime on the user's config, or why there is none: never a plugin that is silently off. */
 export type Guard = { ok: true; runtime: Runtime; configPaths: string[] } | { ok: false; problem: string };

@@ -2,9 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
-import { startTraceExport } from './tracing/trace-export.js';
-import { onStopSignals, STOP_SIGNALS } from './stop-signals.js';
-import { VERSION } from './version.js';
+import { startTraceExport } from '@hookwire/otlp';
+import { onStopSignals, STOP_SIGNALS } from '@hookwire/session';
 
 export interface ListenOptions {
   configPaths: string[];
@@ -15,6 +14,8 @@ export interface ListenOptions {
   observe?: boolean;
   maxLineBytes?: number;
   logger: Logger;
+  /** The version `ping` reports (the program's: `hookwire`'s or this package's own). */
+  version: string;
 }
 
 /** `hookwire listen`: serves the stdio protocol on this process's stdin and stdout until bye, end of input or a signal. */
@@ -31,7 +32,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     }
     throw error;
   }
-  const stopTraces = await startTraceExport({ logger, runtime, flushTimeoutMs: 5_000 });
+  const stopTraces = await startTraceExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
   const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
   audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
   const server = createStdioServer({
@@ -39,7 +40,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     input: process.stdin,
     output: process.stdout,
     logger,
-    version: VERSION,
+    version: options.version,
     ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });

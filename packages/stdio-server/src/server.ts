@@ -4,7 +4,7 @@ import { LineBuffer, type LineEvent } from './line-buffer.js';
 import { LineWriter } from './line-writer.js';
 import { serializeResponse } from './serialize-line.js';
 import { DEFAULT_MAX_LINE_BYTES, parseRequest, type ParsedRequest } from './protocol.js';
-import { createSession, type Session, type SessionResponse } from './session/session.js';
+import { createSession, type Session, type SessionResponse } from '@hookwire/session';
 
 export interface StdioServerOptions {
   runtime: Runtime;

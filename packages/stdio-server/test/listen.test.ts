@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { cleanupSidecars, HOOKWIRE, isGone, startSidecar, tempDir, writeConfig } from './sidecar.js';
+import { cleanupSidecars, STDIO_BIN, isGone, startSidecar, tempDir, writeConfig } from './sidecar.js';
 
 afterEach(cleanupSidecars);
 
@@ -165,7 +165,7 @@ describe('hookwire listen', () => {
     const dir = await tempDir();
     const config = await writeConfig(dir, { hooks: [guard] });
     for (const ending of ['eof', 'bye'] as const) {
-      const child = spawn(process.execPath, [HOOKWIRE, 'listen', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [STDIO_BIN, 'listen', '--config', config], { stdio: ['pipe', 'pipe', 'pipe'] });
       child.stdout.pause();
       const count = 3000;
       let requests = '';
@@ -258,5 +258,17 @@ describe('hookwire listen', () => {
     expect((await sidecar.closed).code).toBe(2);
     expect(sidecar.stdout()).toBe('');
     expect(sidecar.stderr()).toContain('/hooks/0/event');
+  });
+});
+
+describe('the package entry', () => {
+  it('can be required as a library (no top-level await in the entry)', async () => {
+    const { createRequire } = await import('node:module');
+    const { LIB_ENTRY } = await import('./sidecar.js');
+    const required = createRequire(import.meta.url)(LIB_ENTRY) as { createStdioServer: unknown; listen: unknown; main?: unknown };
+    expect(typeof required.createStdioServer).toBe('function');
+    expect(typeof required.listen).toBe('function');
+    // The sidecar package is the sidecar alone: the command-line application is the hookwire package's.
+    expect(required.main).toBeUndefined();
   });
 });

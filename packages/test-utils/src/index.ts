@@ -9,3 +9,8 @@ export { runClean } from './clean-run.js';
 export type { Exit } from './clean-run.js';
 export { LineClient } from './line-client.js';
 export type { Exit as ProcessExit, Line, LineClientOptions } from './line-client.js';
+export { runToEnd } from './run-to-end.js';
+export { isGone } from './is-gone.js';
+export { startOtlpReceiver } from './otlp-receiver.js';
+export type { ReceivedSpan } from './otlp-receiver.js';
+export { writeConfig } from './write-config.js';

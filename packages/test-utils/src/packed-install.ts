@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const PACKAGES_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every published package of the workspace, by folder (each tarball is keyed by the name its package.json gives). */
-export const PUBLISHED_PACKAGES = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'stdio-server', 'mock-llm', 'hookwire', 'opencode-plugin'] as const;
+export const PUBLISHED_PACKAGES = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'session', 'otlp', 'stdio-server', 'http-server', 'mock-llm', 'hookwire', 'opencode-plugin'] as const;
 
 /** Package name (`@hookwire/runtime`, `hookwire`) → `file:<tarball>`. */
 export type Tarballs = Record<string, string>;
@@ -40,7 +40,7 @@ export async function packWorkspace(into: string): Promise<Tarballs> {
  */
 export async function installPacked(name: string | readonly string[], tarballs: Tarballs, parent = tmpdir()): Promise<string> {
   const app = await mkdtemp(join(parent, 'hookwire-app-'));
-  const overrides = Object.fromEntries(Object.entries(tarballs).filter(([key]) => key.startsWith('@hookwire/')));
+  const overrides = Object.fromEntries(Object.entries(tarballs).filter(([key]) => key.startsWith('@hookwire/') || key === 'hookwire'));
   const devDependencies = Object.fromEntries((typeof name === 'string' ? [name] : name).map((each) => [each, tarballs[each]]));
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies, overrides }));
   await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, timeout: 240_000, env: { ...process.env, npm_config_update_notifier: 'false' } });

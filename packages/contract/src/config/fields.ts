@@ -97,7 +97,7 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-// The closest candidate within two edits (ignoring case), if any.
+/** The closest candidate within two edits (ignoring case), if any: the one did-you-mean of config keys, event names, commands and flags. */
 export function suggest(name: string, candidates: readonly string[]): string | undefined {
   if (name.length > MAX_SUGGESTION_INPUT) return undefined;
   let best: string | undefined;

@@ -1,0 +1,31 @@
+import { AUDIT_FLAGS, AUDIT_USAGE, CommandUsageError, readPositiveNumber, type Command } from '../command.js';
+import { configPathsOf } from '../config-flag.js';
+import { DEFAULT_MAX_LINE_BYTES, listen } from '@hookwire/stdio-server';
+import { VERSION } from '../version.js';
+
+/** `hookwire listen`: the stdio sidecar. */
+export const listenCommand: Command = {
+  name: 'listen',
+  usage: `hookwire listen [--config FILE ...] ${AUDIT_USAGE} [--max-line-bytes N] [--observe]`,
+  summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
+  options: {
+    config: { type: 'string', multiple: true },
+    ...AUDIT_FLAGS,
+    'max-line-bytes': { type: 'string' },
+    observe: { type: 'boolean' },
+  },
+  async run(values, { logger }) {
+    const configPaths = configPathsOf(values, listenCommand);
+    const maxLineBytes = readPositiveNumber('max-line-bytes', values['max-line-bytes']);
+    if (!maxLineBytes.ok) throw new CommandUsageError(`hookwire listen: ${maxLineBytes.message}`, listenCommand.usage);
+    return listen({
+      configPaths,
+      logger,
+      version: VERSION,
+      ...(typeof values.log === 'string' ? { logPath: values.log } : {}),
+      logOmitsPayloads: values['log-omit-payloads'] === true,
+      observe: values.observe === true,
+      maxLineBytes: maxLineBytes.value ?? DEFAULT_MAX_LINE_BYTES,
+    });
+  },
+};

@@ -1,0 +1,23 @@
+import { configPathsOf } from '../config-flag.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, type Command } from '../command.js';
+import type { ServeFlags } from './serve-flags.js';
+
+/** `hookwire serve`: the runtime behind HTTP (docs/serve.md). Its server is loaded only when it runs. */
+export const serveCommand: Command = {
+  name: 'serve',
+  usage: `hookwire serve [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] ${AUDIT_USAGE} [--observe]`,
+  summary: 'serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would',
+  options: {
+    config: { type: 'string', multiple: true },
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'token-env': { type: 'string' },
+    'max-inflight': { type: 'string' },
+    ...AUDIT_FLAGS,
+    observe: { type: 'boolean' },
+  },
+  async run(values, { logger }) {
+    const { serveCommand: serveFromFlags } = await import('./serve-flags.js');
+    return serveFromFlags(values as ServeFlags, configPathsOf(values, serveCommand), logger);
+  },
+};

@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPacked, packWorkspace, runClean, type Exit, type Tarballs, tempDir } from '@hookwire/test-utils';
+
+const run = promisify(execFile);
+const made: string[] = [];
+let tarballs: Tarballs = {};
+
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+beforeAll(async () => {
+  const packDir = await tempDir('hookwire-pack-');
+  made.push(packDir);
+  tarballs = await packWorkspace(packDir);
+}, 600_000);
+
+async function installOnly(name: string): Promise<string> {
+  const app = await installPacked(name, tarballs);
+  made.push(app);
+  return app;
+}
+
+function spawnIn(app: string, command: string, args: string[], stdin: string, env: NodeJS.ProcessEnv = {}): Promise<Exit> {
+  return runClean(command, args, { cwd: app, userConfigHome: join(app, '.no-user-config'), env, stdin });
+}
+
+/** A PreToolUse payload as Claude Code writes it. */
+function bashPayload(app: string, command: string): string {
+  return `${JSON.stringify({ session_id: 's1', transcript_path: join(app, 't.jsonl'), cwd: app, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1' })}\n`;
+}
+
+/** Runs `hookwire init` as a user would, then the PreToolUse command it wrote, through `sh` as Claude Code runs it. */
+async function initAndDispatch(app: string): Promise<void> {
+  const init = await spawnIn(app, 'npx', ['--no-install', 'hookwire', 'init'], '');
+  expect(init).toMatchObject({ code: 0, stderr: '' });
+  expect(init.stdout).toMatch(/^ {2}created \.hookwire\.json: /m);
+  expect(init.stdout).toMatch(/^ {2}created \.claude\/settings\.json: the bridge runs on PreToolUse, /m);
+  expect(init.stdout).not.toContain('note:');
+
+  const config = JSON.parse(await readFile(join(app, '.hookwire.json'), 'utf8')) as { $schema: string };
+  expect(existsSync(join(app, config.$schema))).toBe(true);
+
+  const settings = JSON.parse(await readFile(join(app, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+  const command = settings.hooks.PreToolUse![0]!.hooks[0]!.command;
+  expect(command).not.toMatch(/\bnpx\b/);
+  const denied = await spawnIn(app, 'sh', ['-c', command], bashPayload(app, 'rm -rf /'), { CLAUDE_PROJECT_DIR: app });
+  expect(denied.code).toBe(0);
+  expect(JSON.parse(denied.stdout)).toEqual({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'rm -rf deletes recursively without asking; remove the files by name, or ask the user',
+    },
+  });
+  expect(denied.stderr).toBe('');
+  const allowed = await spawnIn(app, 'sh', ['-c', command], bashPayload(app, 'ls -la'), { CLAUDE_PROJECT_DIR: app });
+  expect(allowed).toEqual({ code: 0, stdout: '', stderr: '' });
+}
+
+describe('the packed packages', () => {
+  it('each holds its build output, made by prepack', async () => {
+    for (const [name, file] of Object.entries(tarballs)) {
+      const { stdout } = await run('tar', ['tzf', file.slice('file:'.length)]);
+      expect(stdout, name).toMatch(/^package\/lib\/index\.js$/m);
+    }
+    // The hookwire bin is the bundle (scripts/bundle-bin.mjs) with its code caches, shipped in the package: no package to resolve per event.
+    const { stdout } = await run('tar', ['tzf', tarballs.hookwire!.slice('file:'.length)]);
+    expect(stdout.split('\n')).toEqual(expect.arrayContaining(['package/dist/hookwire.cjs', 'package/dist/cli.cjs', 'package/dist/http-post.cjs', 'package/lib/index.js', 'package/lib/bin.js', 'package/schema/hookwire.schema.json']));
+    expect(stdout).toMatch(/^package\/dist\/cli\.[0-9a-f]{16}\.cache$/m);
+    // The sidecar package is the library and its small bin: no bundle, no CLI.
+    const sidecar = (await run('tar', ['-tzf', tarballs['@hookwire/stdio-server']!.slice('file:'.length)])).stdout.split('\n');
+    expect(sidecar).toEqual(expect.arrayContaining(['package/lib/index.js', 'package/lib/bin.js', 'package/lib/listen.js']));
+    expect(sidecar.filter((file) => file.startsWith('package/dist/') || /\/(cli|init|serve|run-bridge)[^/]*\.js$/.test(file))).toEqual([]);
+  });
+});
+
+describe('the packed hookwire, installed alone', () => {
+  it('sets a project up with init and denies rm -rf through the command it wrote', { timeout: 300_000 }, async () => {
+    const app = await installOnly('hookwire');
+    await initAndDispatch(app);
+  });
+});
+
+describe('the packed @hookwire/stdio-server, installed alone', () => {
+  it('serves the sidecar and nothing else: no CLI, no HTTP server in its tree', { timeout: 300_000 }, async () => {
+    const app = await installOnly('@hookwire/stdio-server');
+    await writeFile(
+      join(app, 'hookwire.json'),
+      JSON.stringify({ hooks: [{ id: 'guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: "echo 'no rm -rf' >&2; exit 2" }] }),
+    );
+    const lines = [
+      { op: 'ping' },
+      { op: 'dispatch', event: 'PreToolUse', payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } } },
+      { op: 'bye' },
+    ]
+      .map((line) => `${JSON.stringify(line)}\n`)
+      .join('');
+    const bin = join(app, 'node_modules', '.bin', 'hookwire-stdio-server');
+    for (const args of [['listen', '--config', 'hookwire.json'], ['--config', 'hookwire.json']]) {
+      const sidecar = await spawnIn(app, bin, args, lines);
+      expect(sidecar.code).toBe(0);
+      const [pong, answer, bye] = sidecar.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(pong).toEqual({ ok: true, pong: true, version: expect.any(String), protocol: 1 });
+      expect(answer).toMatchObject({ ok: true, canonical: 'tool:before', outcome: { decision: 'deny', reason: 'no rm -rf' }, runs: [{ hook: 'guard', exitCode: 2 }] });
+      expect(bye).toEqual({ ok: true });
+      expect(sidecar.stderr).toBe('');
+    }
+    // The seed's command line, the library entry started directly.
+    const seed = await spawnIn(app, process.execPath, [join(app, 'node_modules/@hookwire/stdio-server/lib/index.js'), 'listen', '--config', 'hookwire.json'], lines);
+    expect(seed).toMatchObject({ code: 0, stderr: '' });
+    expect(seed.stdout.trimEnd().split('\n')).toHaveLength(3);
+
+    // Nothing else: another command is a usage error naming this package's one job.
+    const init = await spawnIn(app, bin, ['init'], '');
+    expect(init.code).toBe(2);
+    expect(init.stderr).toMatch(/^hookwire-stdio-server: unexpected argument "init" \(this package serves listen only; the hookwire package has the other commands\)/);
+    expect(existsSync(join(app, 'node_modules', '.bin', 'hookwire'))).toBe(false);
+    // npm installs flat: every package of the tree is a folder of node_modules.
+    for (const absent of ['@hookwire/http-server', 'hookwire', 'jsonc-parser']) expect(existsSync(join(app, 'node_modules', absent)), absent).toBe(false);
+    expect(existsSync(join(app, 'node_modules', '@hookwire', 'session'))).toBe(true);
+  });
+});

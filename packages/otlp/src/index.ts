@@ -1,0 +1,2 @@
+export { startTraceExport, wantsTraceExport } from './trace-export.js';
+export type { StopTraceExport } from './trace-export.js';

@@ -1,0 +1,11 @@
+export { createSession, DISPATCH_CHANNEL } from './session.js';
+export type { Session, SessionOptions, SessionResponse, DispatchMessage, RequestContext } from './session.js';
+export { CancelHandle } from './cancel-handle.js';
+export { answerHost, SILENT_ANSWER } from './answer-host.js';
+export type { AnswerHostOptions, HostAnswer, HostPayload } from './answer-host.js';
+export { readHostPayload } from './host-payload.js';
+export { BRIDGE_DEPTH_VAR, readBridgeDepth } from './bridge-depth.js';
+export { STOP_SIGNALS, onStopSignals } from './stop-signals.js';
+export type { StopSignal } from './stop-signals.js';
+export { exitAfterFlush, FLUSH_GRACE_MS } from './exit-after-flush.js';
+export { isEntryModule } from './entry-module.js';
