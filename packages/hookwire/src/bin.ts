@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { UsageError } from '@hookwire/contract';
 import { CommandUsageError } from './command.js';
-import { main, USAGE } from './cli.js';
+import { main, SEE_HELP } from './cli.js';
 import { exitAfterFlush, FLUSH_GRACE_MS, STOP_SIGNALS } from '@hookwire/session';
 
 const STOP_CODES: ReadonlySet<number> = new Set(Object.values(STOP_SIGNALS));
@@ -12,11 +12,11 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof UsageError) {
       const message = error.message.startsWith('hookwire') ? error.message : `hookwire: ${error.message}`;
-      process.stderr.write(`${message}\n\n${error instanceof CommandUsageError ? `Usage:\n  ${error.usage}\n` : USAGE}`);
+      process.stderr.write(`${message}\n\n${error instanceof CommandUsageError ? `Usage:\n  ${error.usage}\n` : SEE_HELP}`);
       exitAfterFlush(2);
       return;
     }
     process.stderr.write(`hookwire: ${error instanceof Error ? error.message : String(error)}\n`);
-    exitAfterFlush(1);
+    exitAfterFlush(2);
   },
 );

@@ -1,6 +1,6 @@
 import { createJsonLogger, type Logger } from '@hookwire/runtime';
-import { UsageError } from '@hookwire/contract';
-import { parseCommandFlags, type Command } from './command.js';
+import { suggest, UsageError } from '@hookwire/contract';
+import { createPlainLogger, parseCommandFlags, type Command } from './command.js';
 import { checkCommand } from './commands/check.js';
 import { dispatchCommand } from './commands/dispatch.js';
 import { explainCommand } from './commands/explain.js';
@@ -34,6 +34,8 @@ decided, but the answer is that of no hooks (a dry run of the whole config).
 `;
 
 /** The usage of one command: what `hookwire <command> --help` prints. */
+export const SEE_HELP = 'Run "hookwire --help" for every command, "hookwire <command> --help" for one.\n';
+
 export function commandUsage(command: Command): string {
   return `Usage:\n  ${command.usage}\n\n${command.summary}\n`;
 }
@@ -62,12 +64,21 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
       return 2;
     }
     const first = rest.find((arg) => !arg.startsWith('-'));
-    throw new UsageError(first === undefined ? `hookwire: no command given before ${rest[0]}` : `hookwire: unknown command ${JSON.stringify(first)}`);
+    if (first === undefined) {
+      const flag = rest[0]!;
+      const near = flag.startsWith('--') ? suggest(flag.slice(2).split('=')[0]!, ['help', 'version']) : undefined;
+      throw new UsageError(near === undefined ? `hookwire: no command given before ${flag}` : `hookwire: unknown flag ${flag}; did you mean --${near}?`);
+    }
+    const near = suggest(first, [...BY_NAME.keys(), 'help']);
+    throw new UsageError(`hookwire: unknown command ${JSON.stringify(first)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`);
   }
   if (name === 'help') {
     const topic = rest.find((arg) => !arg.startsWith('-'));
     const command = topic === undefined ? undefined : BY_NAME.get(topic);
-    if (topic !== undefined && command === undefined) throw new UsageError(`hookwire help: unknown command ${JSON.stringify(topic)}`);
+    if (topic !== undefined && command === undefined) {
+      const near = suggest(topic, [...BY_NAME.keys()]);
+      throw new UsageError(`hookwire help: unknown command ${JSON.stringify(topic)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`);
+    }
     process.stdout.write(command === undefined ? USAGE : commandUsage(command));
     return 0;
   }
@@ -87,5 +98,14 @@ export async function main(argv: string[], logger: Logger = createJsonLogger()):
     if (!(error instanceof UsageError) || !command.answersMistakes) throw error;
     return command.run({}, { logger, argv: rest, problem: error.message.replace(`hookwire ${command.name}: `, '') });
   }
-  return command.run(parsed.values, { logger, argv: rest, args: parsed.args });
+  const prefix = `hookwire ${command.name}`;
+  try {
+    return await command.run(parsed.values, { logger: command.machine === true ? logger : createPlainLogger(prefix), argv: rest, args: parsed.args });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Whatever kept the command from running (a config not found, a file that cannot be read) is one line and exit 2: exit 1 means "found something".
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message.startsWith(prefix) ? message : `${prefix}: ${message}`}\n`);
+    return 2;
+  }
 }

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '@hookwire/contract';
+import { suggest, UsageError } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
 
 export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
@@ -45,6 +45,11 @@ export interface Command {
   answersMistakes?: boolean;
   /** A longer help text than the usage line, printed by `hookwire <command> --help`. */
   help?: () => Promise<string>;
+  /**
+   * True for the commands a host or a supervisor runs (listen, run, serve): what they log goes to
+   * stderr as JSON lines. The others are for people: their problems are plain `hookwire <command>: ...` lines.
+   */
+  machine?: boolean;
 }
 
 /** A mistake in one command's command line (`HOOKWIRE_USAGE`): printed with that command's usage, exit 2. */
@@ -57,6 +62,26 @@ export class CommandUsageError extends UsageError {
     super(message, options);
     this.name = 'CommandUsageError';
   }
+}
+
+/** node:util's parseArgs messages, in this CLI's words (`--port needs a value`, not `Option '--port <value>' argument missing`). */
+function readableParseError(error: Error): string {
+  const missing = /^Option '(-[^\s']+)(?:, (--[^\s']+))? <value>' argument missing/.exec(error.message);
+  if (missing) return `${missing[2] ?? missing[1]} needs a value`;
+  const ambiguous = /^Option '(--[^\s']+)' argument is ambiguous/.exec(error.message);
+  if (ambiguous) return `${ambiguous[1]} needs a value: write ${ambiguous[1]}=VALUE for a value that starts with -`;
+  const noValue = /^Option '(--[^\s']+)' does not take an argument/.exec(error.message);
+  if (noValue) return `${noValue[1]} takes no value`;
+  return error.message;
+}
+
+/** A logger for the commands people run: each problem one line, `hookwire <command>: message`, its fields after it. */
+export function createPlainLogger(prefix: string, stream: { write(chunk: string): unknown } = process.stderr): Logger {
+  const write = (message: string, fields?: Record<string, unknown>) => {
+    const extra = fields === undefined || Object.keys(fields).length === 0 ? '' : ` (${Object.entries(fields).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('; ')})`;
+    stream.write(`${prefix}: ${message}${extra}\n`);
+  };
+  return { warn: (message, fields) => write(`warning: ${message}`, fields), error: write };
 }
 
 function flagNameOf(arg: string): string {
@@ -78,10 +103,11 @@ export function parseCommandFlags(command: Command, argv: readonly string[], own
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && match) {
       const flag = match[1]!;
       const others = owners(flagNameOf(flag)).filter((name) => name !== command.name);
-      const hint = others.length > 0 ? ` (it is a flag of hookwire ${others.join(', hookwire ')})` : '';
+      const near = flag.startsWith('--') ? suggest(flagNameOf(flag), Object.keys(command.options)) : undefined;
+      const hint = others.length > 0 ? ` (it is a flag of hookwire ${others.join(', hookwire ')})` : near !== undefined ? `; did you mean --${near}?` : '';
       throw new CommandUsageError(`hookwire ${command.name}: unknown flag ${flag}${hint}`, command.usage, { cause: error });
     }
-    throw new CommandUsageError(`hookwire ${command.name}: ${(error as Error).message}`, command.usage, { cause: error });
+    throw new CommandUsageError(`hookwire ${command.name}: ${readableParseError(error as Error)}`, command.usage, { cause: error });
   }
   if (parsed.positionals.length > 0 && command.takesArguments !== true) {
     throw new CommandUsageError(`hookwire ${command.name}: unexpected argument ${JSON.stringify(parsed.positionals[0])}`, command.usage);

@@ -202,12 +202,14 @@ describe('each command owns its flags', () => {
 });
 
 describe('the command line', () => {
-  it('prints the usage and exits 2 on a mistake', async () => {
-    for (const args of [['frobnicate'], ['check', '--bogus'], []]) {
+  it('exits 2 on a mistake: the usage for no command or a bad flag, a pointer to --help for an unknown command', async () => {
+    for (const args of [['check', '--bogus'], []]) {
       const result = await hookwire(args);
       expect(result.code).toBe(2);
       expect(result.stdout + result.stderr).toContain('Usage:');
     }
+    const unknown = await hookwire(['frobnicate']);
+    expect(unknown).toEqual({ code: 2, stdout: '', stderr: 'hookwire: unknown command "frobnicate"\n\nRun "hookwire --help" for every command, "hookwire <command> --help" for one.\n' });
   });
 
   it('prints its version', async () => {

@@ -88,7 +88,8 @@ describe('without --config', () => {
     const where = await places();
     const message = `no hookwire config found: looked at $HOOKWIRE_CONFIG (not set), ${join(where.home, 'hookwire', 'config.json')} (not found), ${join(where.cwd, '.hookwire.json')} (not found; the project directory is the current directory); pass --config FILE, or create one with "hookwire init"`;
     for (const args of [['check'], ['listen'], ['dispatch', '--event', 'Stop']]) {
-      expect(await hookwire(args, where, {}, '{}')).toEqual({ code: 1, stdout: '', stderr: `hookwire: ${message}\n` });
+      // Nothing to check or serve: the command could not run (2), and says so in its own name.
+      expect(await hookwire(args, where, {}, '{}')).toEqual({ code: 2, stdout: '', stderr: `hookwire ${args[0]}: ${message}\n` });
     }
   });
 

@@ -75,8 +75,10 @@ describe('hookwire test', () => {
       const result = await runHookwire(['test', join(dir, file), '--config', config]);
       expect(result.code, file).toBe(2);
       expect(result.stdout, file).toBe('');
-      const logged = result.stderr.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
-      expect(logged.join('\n'), file).toContain(message);
+      // A person's command: each problem a plain line in the command's name, no JSON log line.
+      const lines = result.stderr.trim().split('\n');
+      for (const line of lines) expect(line, file).toMatch(/^hookwire test: /);
+      expect(lines.join('\n'), file).toContain(message);
     }
   });
 

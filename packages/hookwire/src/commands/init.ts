@@ -3,7 +3,7 @@ import { INIT_HOST_NAMES } from '../hosts.js';
 
 /**
  * `hookwire init`: sets a project up for a host. Its code is loaded only when it runs, so the
- * per-event commands never pay for it; it reads its own flags and prints its own help and mistakes.
+ * per-event commands never pay for it; its flags are read like every command's.
  */
 export const initCommand: Command = {
   name: 'init',
@@ -15,11 +15,10 @@ export const initCommand: Command = {
     'dry-run': { type: 'boolean' },
     uninstall: { type: 'boolean' },
   },
-  answersMistakes: true,
   async help() {
     return (await import('../init/init-command.js')).INIT_USAGE;
   },
-  async run(_values, { argv }) {
-    return (await import('../init/init-command.js')).runInitCommand([...argv]);
+  async run(values) {
+    return (await import('../init/init-command.js')).runInitCommand(values, initCommand.usage);
   },
 };

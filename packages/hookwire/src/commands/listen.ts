@@ -6,6 +6,7 @@ import { VERSION } from '../version.js';
 /** `hookwire listen`: the stdio sidecar. */
 export const listenCommand: Command = {
   name: 'listen',
+  machine: true,
   usage: `hookwire listen [--config FILE ...] ${AUDIT_USAGE} [--max-line-bytes N] [--observe]`,
   summary: 'serve the line-delimited JSON protocol on stdin/stdout (logs on stderr)',
   options: {

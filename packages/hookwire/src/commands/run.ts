@@ -9,6 +9,7 @@ import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Comma
  */
 export const runCommand: Command = {
   name: 'run',
+  machine: true,
   usage: `hookwire run [--config FILE ...] [--dialect ${DIALECT_NAMES.join('|')}] [--event NAME] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {

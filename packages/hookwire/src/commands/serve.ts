@@ -5,6 +5,7 @@ import type { ServeFlags } from './serve-flags.js';
 /** `hookwire serve`: the runtime behind HTTP (docs/serve.md). Its server is loaded only when it runs. */
 export const serveCommand: Command = {
   name: 'serve',
+  machine: true,
   usage: `hookwire serve [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] ${AUDIT_USAGE} [--observe]`,
   summary: 'serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would',
   options: {

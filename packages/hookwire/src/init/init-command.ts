@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { HOSTS, INIT_HOST_NAMES, isHostName, isPluginHostName, PLUGIN_HOSTS } from '../hosts.js';
+import { suggest } from '@hookwire/contract';
+import { CommandUsageError, type FlagValues } from '../command.js';
+import { HOSTS, INIT_HOST_NAMES, isHostName, isPluginHostName, PLUGIN_HOSTS, type HostName, type PluginHostName } from '../hosts.js';
 import { initProject, type InitChange, type InitReport } from './init-project.js';
 
 const SETTINGS_FILES = [
@@ -41,30 +42,15 @@ export function formatInitReport(report: InitReport, context: { dir: string; hos
   );
 }
 
-/** `hookwire init ARGS`: returns the exit code (2 for a mistake in the command line, 1 when a file cannot be changed). */
-export async function runInitCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { host: { type: 'string' }, dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, uninstall: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    process.stderr.write(`hookwire init: ${(error as Error).message}\n\n${INIT_USAGE}`);
-    return 2;
+/** `hookwire init` with its flags read: returns the exit code (2 for a mistake in the command line, 1 when a file cannot be changed). */
+export async function runInitCommand(values: FlagValues, usage: string): Promise<number> {
+  const given = values.host;
+  if (given !== undefined && (typeof given !== 'string' || (!isHostName(given) && !isPluginHostName(given)))) {
+    const near = typeof given === 'string' ? suggest(given, INIT_HOST_NAMES) : undefined;
+    throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(given)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${INIT_HOST_NAMES.join(', ')})`, usage);
   }
-  if (values.help) {
-    process.stdout.write(INIT_USAGE);
-    return 0;
-  }
-  const host = values.host ?? 'claude';
-  if (!isHostName(host) && !isPluginHostName(host)) {
-    process.stderr.write(`hookwire init: unknown host ${JSON.stringify(host)}; supported: ${INIT_HOST_NAMES.join(', ')}\n`);
-    return 2;
-  }
-  const context = { dir: resolve(values.dir ?? '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };
+  const host = (given ?? 'claude') as HostName | PluginHostName;
+  const context = { dir: resolve(typeof values.dir === 'string' ? values.dir : '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };
   try {
     const report = await initProject({ ...context });
     process.stdout.write(formatInitReport(report, context));

@@ -318,12 +318,12 @@ describe('hookwire run: a mistake in its own command line', () => {
   const GUARD = [record('PreToolUse'), answer('PreToolUse', 2, '', 'guard says no')];
 
   it.each([
-    [['--budegt', '110'], /^hookwire run: the command line is wrong: unknown flag --budegt \(no hookwire hook ran for PreToolUse, nothing was blocked\)$/],
+    [['--budegt', '110'], /^hookwire run: the command line is wrong: unknown flag --budegt; did you mean --budget\? \(no hookwire hook ran for PreToolUse, nothing was blocked\)$/],
     [['--budget', '0'], /^hookwire run: the command line is wrong: --budget must be a positive number, received "0" \(/],
     [['--budget', 'soon'], /--budget must be a positive number, received "soon"/],
-    [['--budget'], /^hookwire run: the command line is wrong: Option '--budget <value>' argument missing/],
+    [['--budget'], /^hookwire run: the command line is wrong: --budget needs a value \(no hookwire hook ran/],
     [['--dialect', 'windsurf'], /--dialect must be one of claude, native, .*, received "windsurf"/],
-    [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror \(no hookwire hook ran/],
+    [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror; did you mean --on-error\? \(no hookwire hook ran/],
     [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
     [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain\)/],
     [['extra'], /unexpected argument "extra"/],
@@ -349,7 +349,7 @@ describe('hookwire run: a mistake in its own command line', () => {
     const { dir, config } = await project({ hooks: GUARD });
     const blocked = await run(['--config', config, '--budegt', '110', '--on-error', 'block'], payload('PreToolUse', dir, tool('Bash')));
     expect(blocked).toMatchObject({ code: 2, stdout: '' });
-    expect(blocked.stderr).toBe('hookwire run: the command line is wrong: unknown flag --budegt (--on-error block: blocking PreToolUse)\n');
+    expect(blocked.stderr).toBe('hookwire run: the command line is wrong: unknown flag --budegt; did you mean --budget? (--on-error block: blocking PreToolUse)\n');
     const told = await run(['--config', config, '--budget=0', '--on-error=block'], payload('SessionStart', dir, { source: 'startup' }));
     expect(told.code).toBe(0);
     expect(JSON.parse(told.stdout)).toEqual({ systemMessage: 'hookwire run: the command line is wrong: --budget must be a positive number, received "0" (SessionStart cannot be blocked; no hookwire hook ran)' });

@@ -157,10 +157,11 @@ describe('hookwire init', () => {
   it('names the supported hosts for an unknown one, and its own usage for a bad flag', async () => {
     const dir = await project();
     expect(INIT_HOST_NAMES).toEqual(expect.arrayContaining(['claude', 'gemini', 'codex', 'copilot', 'cursor', 'opencode']));
-    expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode"; supported: ${INIT_HOST_NAMES.join(', ')}\n` });
+    const usage = `Usage:\n  hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]\n`;
+    expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode" (supported: ${INIT_HOST_NAMES.join(', ')})\n\n${usage}` });
+    expect((await hookwire(['init', '--host', 'gemni'], dir)).stderr.split('\n')[0]).toBe(`hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: ${INIT_HOST_NAMES.join(', ')})`);
     const bad = await hookwire(['init', '--budget', '3'], dir);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^hookwire init: Unknown option '--budget'.*\n\nUsage: hookwire init /s);
+    expect(bad).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown flag --budget (it is a flag of hookwire run)\n\n${usage}` });
     const help = await hookwire(['init', '--help'], dir);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout.startsWith(`Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]\n`)).toBe(true);

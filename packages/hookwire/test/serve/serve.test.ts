@@ -223,8 +223,8 @@ describe('hookwire serve: auth and start-up', () => {
     expect(await refusedServe(['--config', config, '--max-inflight', '0'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--max-inflight must be a whole number/) });
     // Without --config, serve finds its config like every command (docs/config.md); none found is that error.
     expect(await refusedServe(['--port', '0'], { ...process.env, CLAUDE_PROJECT_DIR: config.replace(/[^/]+$/, 'nowhere'), XDG_CONFIG_HOME: '/nonexistent', HOOKWIRE_CONFIG: '' })).toMatchObject({
-      code: 1,
-      stderr: expect.stringMatching(/^hookwire: no hookwire config found: looked at \$HOOKWIRE_CONFIG \(not set\), /),
+      code: 2,
+      stderr: expect.stringMatching(/^hookwire serve: no hookwire config found: looked at \$HOOKWIRE_CONFIG \(not set\), /),
     });
   });
 
