@@ -1,4 +1,6 @@
+export { buildAction } from './build-action.js';
 export { parseShell } from './parse-shell.js';
+export { DEFAULT_PATH_CLASSES } from './path-classes.js';
 export type {
   Action,
   ActionInput,
