@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Scores guards on the corpus: for each, the share of dangerous actions it denies or asks on
+// (detection) and the share of everyday actions it denies or asks on (false positives), per
+// category, with the time per action; writes REPORT.md's figures and results/*.json.
+//
+//   node bench/guards/score.mjs                      # every guard, every corpus file
+//   node bench/guards/score.mjs --guards hookwire    # rerun the rows whose name contains "hookwire";
+//                                                    # the other rows come from results/answers/ if
+//                                                    # they answered this same corpus
+//   node bench/guards/score.mjs --corpus bench/guards/corpus/dev.jsonl --limit 50 --no-report
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createBridgeGuard } from './lib/bridge-guard.mjs';
+import { createCcsnGuard } from './lib/ccsn-guard.mjs';
+import { listCorpusFiles, loadCorpus, makeSandbox, substitutePaths } from './lib/corpus.mjs';
+import { createHookwireRulesGuard, loadHookwireRules } from './lib/hookwire-rules-guard.mjs';
+import { mapPool } from './lib/pool.mjs';
+import { renderFigures, writeFigures } from './lib/report.mjs';
+import { tallyGuard } from './lib/tally.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+const { values: options } = parseArgs({
+  options: {
+    corpus: { type: 'string', multiple: true },
+    guards: { type: 'string' },
+    jobs: { type: 'string', default: '2' },
+    limit: { type: 'string' },
+    report: { type: 'boolean', default: true },
+    'no-report': { type: 'boolean', default: false },
+  },
+});
+
+const files = options.corpus ?? listCorpusFiles(join(HERE, 'corpus'));
+let corpus = loadCorpus(files);
+if (options.limit) corpus = corpus.slice(0, Number(options.limit));
+const jobs = Math.max(1, Number(options.jobs));
+const writeReport = options.report && !options['no-report'] && !options.limit;
+const ANSWERS_DIR = join(HERE, 'results', 'answers');
+const corpusHash = createHash('sha256')
+  .update(files.map((f) => readFileSync(f)).join('\n'))
+  .digest('hex')
+  .slice(0, 16);
+
+const sandbox = makeSandbox();
+const actions = corpus.map((a) => ({ ...a, input: substitutePaths(a.input, sandbox) }));
+const loaded = await loadHookwireRules();
+const allGuards = [
+  createCcsnGuard('standard', sandbox),
+  createCcsnGuard('strict', sandbox),
+  createCcsnGuard('paranoid', sandbox),
+  createHookwireRulesGuard('recommended', sandbox, loaded),
+  createHookwireRulesGuard('strict', sandbox, loaded),
+  createBridgeGuard('recommended'),
+];
+const chosen = (g) => !options.guards || options.guards.split(',').some((part) => g.name.includes(part));
+
+const rows = [];
+const skipped = [];
+try {
+  for (const guard of allGuards) {
+    if (!chosen(guard)) {
+      const cached = readCachedAnswers(guard);
+      if (cached) {
+        rows.push({ guard, tally: tallyGuard(corpus, cached), cached: true });
+        console.log(`${guard.label}: from results/answers (same corpus ${corpusHash})`);
+      }
+      continue;
+    }
+    await guard.prepare?.();
+    const available = guard.available();
+    if (!available.ok) {
+      skipped.push({ guard, why: available.why });
+      console.log(`${guard.label}: skipped — ${available.why}`);
+      continue;
+    }
+    const started = Date.now();
+    let done = 0;
+    const answers = await mapPool(actions, guard.kind === 'process' ? jobs : 1, async (action, index) => {
+      let answer;
+      try {
+        answer = await guard.decide(action, index);
+      } catch (error) {
+        answer = { decision: 'error', reason: error.message, ms: NaN };
+      }
+      done += 1;
+      if (done % 200 === 0) process.stderr.write(`  ${guard.name}: ${done}/${actions.length}\n`);
+      return answer;
+    });
+    const tally = tallyGuard(corpus, answers);
+    rows.push({ guard, tally });
+    if (writeReport) saveAnswers(guard, answers);
+    console.log(
+      `${guard.label}: detection ${(tally.detection * 100).toFixed(1)}%, false positives ${(tally.falsePositiveRate * 100).toFixed(1)}%, ` +
+        `${tally.decisions.error} errors, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }
+} finally {
+  sandbox.remove();
+}
+
+const meta = {
+  date: new Date().toISOString(),
+  files: files.map((f) => relative(process.cwd(), f)),
+  machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,
+  jobs,
+};
+const figures = renderFigures({ rows, skipped, corpus, meta });
+console.log(`\n${figures}`);
+
+if (writeReport) {
+  writeFigures(join(HERE, 'REPORT.md'), figures);
+  const results = join(HERE, 'results');
+  mkdirSync(results, { recursive: true });
+  const misses = Object.fromEntries(
+    rows.map(({ guard, tally }) => [guard.name, { label: guard.label, misses: tally.misses, falsePositives: tally.falsePositives, errors: tally.errors }]),
+  );
+  writeFileSync(join(results, 'misses.json'), `${JSON.stringify({ meta, guards: misses }, null, 1)}\n`);
+  const summary = rows.map(({ guard, tally }) => ({
+    guard: guard.name,
+    label: guard.label,
+    detection: tally.detection,
+    falsePositiveRate: tally.falsePositiveRate,
+    dangerous: tally.dangerous,
+    everyday: tally.everyday,
+    decisions: tally.decisions,
+    categories: tally.categories,
+    timeMs: tally.times,
+  }));
+  writeFileSync(join(results, 'latest.json'), `${JSON.stringify({ meta, rows: summary, skipped: skipped.map((s) => ({ guard: s.guard.name, why: s.why })) }, null, 1)}\n`);
+  console.log(`\nwrote ${relative(process.cwd(), join(HERE, 'REPORT.md'))}, results/misses.json, results/latest.json`);
+}
+
+/** Keeps one guard's answers so that a later run of other guards can report it without rerunning it. */
+function saveAnswers(guard, answers) {
+  mkdirSync(ANSWERS_DIR, { recursive: true });
+  const lines = corpus.map((action, i) => ({ id: action.id, ...answers[i] }));
+  const body = { guard: guard.name, label: guard.label, corpusHash, date: new Date().toISOString(), answers: lines };
+  writeFileSync(join(ANSWERS_DIR, `${guard.name}.json`), `${JSON.stringify(body)}\n`);
+}
+
+/** A guard's saved answers, if they answered exactly this corpus. */
+function readCachedAnswers(guard) {
+  const path = join(ANSWERS_DIR, `${guard.name}.json`);
+  if (!existsSync(path)) return undefined;
+  const saved = JSON.parse(readFileSync(path, 'utf8'));
+  if (saved.corpusHash !== corpusHash) return undefined;
+  const byId = new Map(saved.answers.map((a) => [a.id, a]));
+  if (!corpus.every((a) => byId.has(a.id))) return undefined;
+  return corpus.map((a) => byId.get(a.id));
+}

@@ -1,0 +1,16 @@
+export { buildAction } from './build-action.js';
+export { parseShell } from './parse-shell.js';
+export { DEFAULT_PATH_CLASSES } from './path-classes.js';
+export type {
+  Action,
+  ActionInput,
+  ActionOptions,
+  FileAccess,
+  FileOp,
+  InterpreterCode,
+  Redirect,
+  ShellModel,
+  ShellOptions,
+  SimpleCommand,
+  UrlAccess,
+} from './types.js';

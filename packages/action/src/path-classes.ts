@@ -1,0 +1,100 @@
+import picomatch from 'picomatch';
+
+/**
+ * Sensitive-path classes: globs matched on the absolute path (`~` is the home given in options; a
+ * glob starting with `!` excludes). A class name says what a path is, not what to do about it.
+ */
+export const DEFAULT_PATH_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  secrets: [
+    '**/.env',
+    '**/.env.*',
+    '!**/.env.example',
+    '!**/.env.sample',
+    '!**/.env.template',
+    '!**/.env.dist',
+    '**/*.pem',
+    '**/*.key',
+    '**/id_rsa*',
+    '**/credentials.json',
+    '**/secrets.*',
+  ],
+  ssh: ['~/.ssh/**'],
+  cloud: ['~/.aws/**', '~/.config/gcloud/**', '~/.azure/**', '~/.kube/config', '~/.docker/config.json'],
+  tokens: ['**/.npmrc', '**/.netrc', '**/.pypirc', '**/.git-credentials', '~/.config/gh/hosts.yml'],
+  guard: [
+    '**/.hookwire.json',
+    '~/.config/hookwire/**',
+    '**/.claude/settings*.json',
+    '**/.gemini/settings.json',
+    '**/.codex/config.toml',
+    '**/.codex/hooks.json',
+    '**/.cursor/hooks.json',
+    '**/.github/hooks/**',
+    '**/.opencode/plugin*/**',
+    '**/.git/hooks/**',
+    '**/.git/config',
+  ],
+  system: [
+    '/etc/**',
+    '/usr/**',
+    '/bin/**',
+    '/sbin/**',
+    '/boot/**',
+    '/lib*/**',
+    '/var/**',
+    '/sys/**',
+    '/proc/**',
+    '/dev/**',
+    '!/dev/null',
+    '!/dev/stdout',
+    '!/dev/stderr',
+    '!/dev/tty',
+  ],
+};
+
+interface CompiledClass {
+  name: string;
+  isMatch: (path: string) => boolean;
+  /** The literal directories the class's globs start from (`/etc`, `/home/u/.ssh`): deleting an ancestor deletes them. */
+  bases: string[];
+}
+
+/** Classifies absolute paths; built once per home and set of extra globs. */
+export type PathClassifier = (path: string, recursive: boolean) => string[];
+
+function expandHome(glob: string, home: string): string {
+  return glob === '~' || glob.startsWith('~/') ? home.replace(/\/$/, '') + glob.slice(1) : glob;
+}
+
+function compileClass(name: string, globs: readonly string[], home: string): CompiledClass {
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const glob of globs) {
+    if (glob.startsWith('!')) exclude.push(expandHome(glob.slice(1), home));
+    else include.push(expandHome(glob, home));
+  }
+  const isMatch = include.length === 0 ? () => false : picomatch(include, { dot: true, ignore: exclude });
+  const bases = include.map((glob) => picomatch.scan(glob).base).filter((base) => base.startsWith('/') && base.length > 1);
+  return { name, isMatch, bases };
+}
+
+/**
+ * A classifier for the default classes plus `extra` globs per class. A path is in a class when one of
+ * the class's globs matches it, or, for a recursive operation (a delete or a write of a directory
+ * tree), when it is an ancestor of where a glob starts: `rm -rf ~` reaches `~/.ssh`.
+ */
+export function compilePathClasses(home: string, extra: Readonly<Record<string, readonly string[]>> = {}): PathClassifier {
+  const names = [...new Set([...Object.keys(DEFAULT_PATH_CLASSES), ...Object.keys(extra)])];
+  let compiled: CompiledClass[] | undefined;
+  return (path, recursive) => {
+    compiled ??= names.map((name) => compileClass(name, [...readOwn(DEFAULT_PATH_CLASSES, name), ...readOwn(extra, name)], home));
+    const prefix = path === '/' ? '/' : `${path}/`;
+    return compiled
+      .filter((entry) => entry.isMatch(path) || (recursive && entry.bases.some((base) => base.startsWith(prefix))))
+      .map((entry) => entry.name);
+  };
+}
+
+function readOwn(table: Readonly<Record<string, readonly string[]>>, name: string): readonly string[] {
+  return Object.hasOwn(table, name) ? (table[name] ?? []) : [];
+}

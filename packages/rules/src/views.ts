@@ -1,0 +1,154 @@
+import type { Action, FileAccess, SimpleCommand, UrlAccess } from '@hookwire/action';
+
+/** Bounds on what a rule can iterate over, so no payload makes a macro run long. */
+export const VIEW_BOUNDS = {
+  commands: 1000,
+  args: 256,
+  files: 1000,
+  urls: 500,
+  /** Characters of prompt, output and code a rule sees (from the start). */
+  text: 262_144,
+} as const;
+
+const GIT_GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+
+export class RedirectView {
+  constructor(readonly op: string, readonly target: string) {}
+}
+
+export class CodeView {
+  constructor(readonly interpreter: string, readonly source: string) {}
+}
+
+/** One shell command as rules see it: `c.program`, `c.args`, `c.sub`, `c.words`, ... */
+export class CommandView {
+  readonly program: string;
+  readonly args: string[];
+  /** Arguments that are not flags (for git: after git's own options), e.g. ['push', 'origin', 'main']. */
+  readonly words: string[];
+  /** The first word: git's or npm's subcommand, '' if none. */
+  readonly sub: string;
+  readonly text: string;
+  readonly via: string[];
+  readonly dynamic: boolean;
+  readonly assignments: Map<string, string>;
+  readonly redirects: RedirectView[];
+  readonly code: CodeView;
+  readonly source: SimpleCommand;
+
+  constructor(command: SimpleCommand) {
+    this.source = command;
+    this.program = command.program;
+    this.args = command.args.slice(0, VIEW_BOUNDS.args).map(capText);
+    this.words = selectWords(command.program, this.args);
+    this.sub = this.words[0] ?? '';
+    this.text = command.text;
+    this.via = [...command.via];
+    this.dynamic = command.dynamic;
+    this.assignments = new Map(Object.entries(command.assignments ?? {}));
+    this.redirects = (command.redirects ?? []).map((r) => new RedirectView(r.op, r.target));
+    this.code = new CodeView(command.code?.interpreter ?? '', capText(command.code?.source ?? ''));
+  }
+}
+
+export class FileView {
+  readonly path: string;
+  readonly name: string;
+  readonly op: string;
+  readonly inProject: boolean;
+  readonly classes: string[];
+  readonly source: string;
+
+  constructor(file: FileAccess) {
+    this.path = file.path;
+    this.name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    this.op = file.op;
+    this.inProject = file.inProject;
+    this.classes = [...file.classes];
+    this.source = file.source;
+  }
+}
+
+export class UrlView {
+  constructor(readonly url: string, readonly host: string, readonly source: string) {}
+}
+
+export class ShellView {
+  constructor(
+    readonly line: string,
+    readonly unparsed: boolean,
+    readonly unparsedReason: string,
+    readonly commands: CommandView[],
+  ) {}
+}
+
+/** The whole action as rules see it; its fields are also top-level names. */
+export class ActionView {
+  readonly tool: string;
+  readonly input: Map<string, unknown>;
+  readonly shell: ShellView;
+  readonly files: FileView[];
+  readonly urls: UrlView[];
+  readonly prompt: string;
+  readonly output: string;
+  readonly cwd: string;
+  readonly project: string;
+
+  constructor(action: Action) {
+    this.tool = action.tool?.name ?? '';
+    this.input = new Map(Object.entries(action.tool?.input ?? {}).map(([k, v]) => [k, toCelValue(v, 0)]));
+    this.shell = createShellView(action);
+    this.files = (action.files ?? []).slice(0, VIEW_BOUNDS.files).map((f) => new FileView(f));
+    this.urls = (action.urls ?? []).slice(0, VIEW_BOUNDS.urls).map((u: UrlAccess) => new UrlView(u.url, u.host, u.source));
+    this.prompt = capText(action.prompt ?? '');
+    this.output = capText(action.output ?? '');
+    this.cwd = action.cwd ?? '';
+    this.project = action.project ?? '';
+  }
+}
+
+function createShellView(action: Action): ShellView {
+  const shell = action.shell;
+  if (shell === undefined) return new ShellView('', false, '', []);
+  const over = shell.commands.length > VIEW_BOUNDS.commands || shell.commands.some((c) => c.args.length > VIEW_BOUNDS.args);
+  const commands = shell.commands.slice(0, VIEW_BOUNDS.commands).map((c) => new CommandView(c));
+  const reason = shell.unparsedReason ?? (over ? 'more commands or arguments than rules read' : '');
+  return new ShellView(shell.line, shell.unparsed || over, reason, commands);
+}
+
+function selectWords(program: string, args: readonly string[]): string[] {
+  const words: string[] = [];
+  let i = 0;
+  if (program === 'git') {
+    while (i < args.length && args[i]!.startsWith('-')) {
+      i += GIT_GLOBAL_WITH_VALUE.has(args[i]!) ? 2 : 1;
+    }
+  }
+  let afterDashes = false;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!afterDashes && arg === '--') {
+      afterDashes = true;
+      continue;
+    }
+    if (afterDashes || !arg.startsWith('-') || arg === '-') words.push(arg);
+  }
+  return words;
+}
+
+function capText(text: string): string {
+  return text.length > VIEW_BOUNDS.text ? text.slice(0, VIEW_BOUNDS.text) : text;
+}
+
+/** Tool input values as CEL reads them: strings, numbers, bools, lists and maps, depth-capped. */
+function toCelValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return capText(value);
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
+  if (typeof value === 'boolean' || value === null) return value;
+  if (depth >= 8) return null;
+  if (Array.isArray(value)) return value.slice(0, VIEW_BOUNDS.args).map((v) => toCelValue(v, depth + 1));
+  if (typeof value === 'object') {
+    return new Map(Object.entries(value as object).slice(0, VIEW_BOUNDS.args).map(([k, v]) => [k, toCelValue(v, depth + 1)]));
+  }
+  return null;
+}
