@@ -7,7 +7,7 @@ export { FAILURE_CLASSES } from './handler-answer.js';
 export type { Failure, FailureClass, HandlerResult, ProcessEnd } from './handler-answer.js';
 
 /** The handler kinds of ARCHITECTURE §5. */
-export type HandlerKind = 'shell' | 'webhook' | 'oracle' | 'proxy';
+export type HandlerKind = 'shell' | 'webhook' | 'oracle' | 'proxy' | 'rule';
 
 /**
  * What every executor returns: one shape whether the handler succeeded or not. Nothing is thrown

@@ -7,6 +7,7 @@ import type { Logger } from './logger.js';
 import { proxyEnvironment, runProxyFunction, type ProxyFunction } from './agent-proxy.js';
 import { redactSecrets, secretsOf } from './redact-secrets.js';
 import type { RunRecord } from './run-record.js';
+import type { RuleExecResult } from './rule-engine.js';
 import { resolveTimeoutMs } from './timeouts.js';
 import { hookEndChannel, hookStartChannel, type HookStartMessage } from './lifecycle-channels.js';
 
@@ -47,6 +48,7 @@ const KIND: Record<HookSpec['type'], HandlerKind> = {
   prompt: 'oracle',
   agent: 'proxy',
   subagent: 'proxy',
+  rule: 'rule',
 };
 
 function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout', message: string): ExecResult {
@@ -78,6 +80,9 @@ async function execute(hook: LoadedHook, request: ExecRequest, ctx: DispatchCont
       const result = await (await ctx.executors.shell()).run({ command, env: proxyEnvironment(spec), acceptOracleForm: true }, request);
       return { ...result, kind: 'proxy' };
     }
+    case 'rule':
+      // Rules read the action model of the payload as Claude Code names things, whatever the hook's dialect.
+      return (await ctx.executors.rules()).run(spec, hook.configDir, request, () => JSON.parse(ctx.render('claude')) as unknown);
   }
 }
 
@@ -125,6 +130,8 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   if (exec.status !== undefined) record.status = exec.status;
   if (onError !== undefined) record.onError = onError;
   if (mode === 'observe') record.mode = 'observe';
+  const rules = (exec as RuleExecResult).rules;
+  if (rules !== undefined) record.rules = rules;
   if (onError === 'warn' && outcome.failure) {
     ctx.logger.warn(`hook ${spec.id} failed (${outcome.failure.class}): ${outcome.failure.message}`, { hook: spec.id, event: ctx.canonical, failure: outcome.failure });
   } else if (outcome.warnings.length > 0 && onError !== 'ignore') {

@@ -1,4 +1,5 @@
 import type { HandlerKind, HandlerResult, HookMode, OnError } from '@hookwire/contract';
+import type { RuleMatchRecord } from './rule-engine.js';
 
 /** One hook run as the host sees it (ARCHITECTURE §9): which hook decided what, and why. */
 export interface RunRecord {
@@ -14,4 +15,6 @@ export interface RunRecord {
   onError?: OnError;
   /** `observe` when the hook ran in observe mode: `outcome` is what it would have decided, and it was not folded. Absent for enforced hooks. */
   mode?: Extract<HookMode, 'observe'>;
+  /** Rule hooks: every rule that matched, observe ones too, with what it matched (the command after unwrapping, the file, the URL). */
+  rules?: RuleMatchRecord[];
 }

@@ -74,6 +74,20 @@ async function diagnoseCommand(hook: LoadedHook, command: string, env: Readonly<
   return found;
 }
 
+/** A rule hook's pack loaded and compiled as the runtime will: CEL errors with their position and a did-you-mean, unknown rule ids, levels and path classes. */
+async function diagnoseRules(hook: LoadedHook): Promise<Diagnostic[]> {
+  const { compileRuleHook, diagnosticPointer } = await import('./rule-engine.js');
+  const { diagnostics } = await compileRuleHook(hook.spec, hook.configDir);
+  return diagnostics.map((d) => {
+    const where = d.line !== undefined && d.column !== undefined ? ` (line ${d.line}, column ${d.column})` : d.offset !== undefined ? ` (at offset ${d.offset})` : '';
+    const hint = d.suggestion !== undefined && !d.message.includes(d.suggestion) ? `; did you mean ${JSON.stringify(d.suggestion)}?` : '';
+    // An inline rule's pointer says all; a pack's diagnostic names the rule or option it is about.
+    const about = hook.spec.rule?.when !== undefined || d.path.startsWith('options.') ? '' : `${d.path}: `;
+    const message = d.message.replace(/^when: /, '');
+    return diagnose(hook, diagnosticPointer(hook.spec, d), `${about}${message}${where}${hint}`);
+  });
+}
+
 /**
  * What a config that loads would still fail at when its hooks run: a `prompt` hook without `llm`,
  * an `agent` or `subagent` hook without `proxy`, a command whose program is not on PATH or whose
@@ -83,9 +97,17 @@ async function diagnoseCommand(hook: LoadedHook, command: string, env: Readonly<
  */
 export async function diagnoseRunnable(state: ConfigState, env: Readonly<Record<string, string | undefined>>): Promise<Diagnostic[]> {
   const hooks = [...state.byEvent.values()].flatMap((entry) => entry.all).sort((a, b) => a.order - b.order);
+  // A rule hook naming a pack without an event is one hook on several events: check it once.
+  const checkedRules = new Set<string>();
   const found: Diagnostic[][] = await Promise.all(
     hooks.map(async (hook) => {
       const { spec } = hook;
+      if (spec.type === 'rule') {
+        const key = `${hook.file ?? ''}#${spec.pointer}`;
+        if (checkedRules.has(key)) return [];
+        checkedRules.add(key);
+        return diagnoseRules(hook);
+      }
       const pointer = spec.pointer ?? '';
       if (spec.type === 'prompt' && state.config.llm === undefined) {
         return [diagnose(hook, pointer, 'a prompt hook needs an LLM endpoint, and no config file sets "llm": {"baseUrl": "...", "model": "..."}; it would fail every time it runs')];

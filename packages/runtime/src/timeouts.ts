@@ -7,6 +7,8 @@ export const DEFAULT_TIMEOUT_SEC = {
   prompt: 30,
   agent: 60,
   subagent: 60,
+  // Rules run in-process and synchronously, bounded by the rule engine's own limits (sizes, nesting), not by a timer.
+  rule: 10,
 } as const satisfies Record<HookSpec['type'], number>;
 
 /** The hook's `timeout` > the config's `timeoutSec` > the kind default; in milliseconds. */

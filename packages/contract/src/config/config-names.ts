@@ -13,7 +13,7 @@ export const CONFIG_EVENT_NAMES: readonly string[] = [
   ]),
 ];
 
-export const HOOK_TYPES = ['command', 'http', 'prompt', 'agent', 'subagent'] as const;
+export const HOOK_TYPES = ['command', 'http', 'prompt', 'agent', 'subagent', 'rule'] as const;
 
 export const CLAUDE_HANDLER_TYPES = ['command', 'http', 'prompt', 'agent'] as const;
 
@@ -37,7 +37,16 @@ export const NATIVE_TYPE_FIELDS = {
   prompt: { prompt: true, model: false },
   agent: { prompt: true, model: false, name: false },
   subagent: { prompt: false, model: false, name: false },
+  rule: { pack: false, level: false, rules: false, paths: false, protectedBranches: false, when: false, for: false, decision: false, reason: false },
 } as const satisfies Record<(typeof HOOK_TYPES)[number], Record<string, boolean>>;
+
+/** The events a `rule` hook naming a pack and no event runs on: where the packs' rules look (a tool call before and after, a prompt). */
+export const RULE_PACK_EVENTS = ['tool:before', 'tool:after', 'prompt:submit'] as const;
+
+/** What a rule decides, what it iterates over, and how a pack's rule can be tuned. */
+export const RULE_DECISIONS = ['deny', 'ask', 'allow', 'context'] as const;
+export const RULE_FOR_VALUES = ['command', 'file', 'url'] as const;
+export const RULE_SETTINGS = ['enforce', 'observe', 'off'] as const;
 
 /** The keys of `llm`, in schema order. */
 export const LLM_KEYS = ['baseUrl', 'model', 'apiKeyEnv', 'headers'] as const;

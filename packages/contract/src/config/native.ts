@@ -12,7 +12,8 @@ import {
 import { readSettings, SETTINGS_KEYS } from './settings.js';
 import { checkCommandPath } from './command-path.js';
 import { DIALECTS, hasEvent, isDialectName } from '../dialects/index.js';
-import { HOOK_TYPES, NATIVE_TYPE_FIELDS } from './config-names.js';
+import { HOOK_TYPES, NATIVE_TYPE_FIELDS, RULE_PACK_EVENTS } from './config-names.js';
+import { readRuleFields } from './rule-fields.js';
 import {
   checkDialectName,
   checkHttpUrl,
@@ -69,6 +70,10 @@ function readTypeFields(
   type: HookType | undefined,
 ): Partial<HookSpec> {
   const fields: Record<string, unknown> = {};
+  if (type === 'rule') {
+    const rule = readRuleFields(list, hook, pointer);
+    return rule === undefined ? {} : { rule };
+  }
   const keys = type === undefined ? ALL_TYPE_KEYS.filter((key) => hook[key] !== undefined) : TYPE_KEYS[type];
   for (const key of keys) {
     const path = appendPointer(pointer, key);
@@ -98,7 +103,7 @@ function checkGivenId(list: DiagnosticList, id: string, path: string, context: H
   } else context.givenIds.set(id, context.pointer);
 }
 
-function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContext): HookSpec | undefined {
+function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContext): HookSpec | HookSpec[] | undefined {
   const { pointer } = context;
   if (!isRecord(hook)) {
     list.error(pointer, `hook must be an object { event, type, ... }, received ${describeReceived(hook)}`);
@@ -107,7 +112,9 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const errorsBefore = list.items.length;
   const id = readField(list, hook, 'id', pointer, checkNonEmptyString);
   if (id !== undefined) checkGivenId(list, id, appendPointer(pointer, 'id'), context);
-  const event = readEvent(list, hook.event, appendPointer(pointer, 'event'));
+  // A rule hook naming a pack and no event runs on every event the packs look at.
+  const everyPackEvent = hook.type === 'rule' && hook.event === undefined && hook.pack !== undefined;
+  const event = everyPackEvent ? undefined : readEvent(list, hook.event, appendPointer(pointer, 'event'));
   const matcher = readMatcher(list, hook.matcher, appendPointer(pointer, 'matcher'), event, isDialectName(hook.dialect) ? hook.dialect : 'claude');
   let type: HookType | undefined;
   if (hook.type === undefined) list.error(appendPointer(pointer, 'type'), `type is required: one of ${quoteList(HOOK_TYPES)}`);
@@ -137,7 +144,23 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
   const generatedId = context.generatedIds[context.index];
   const hookId = id ?? generatedId;
-  if (failed || event === undefined || type === undefined || hookId === undefined) return undefined;
+  if (failed || type === undefined || hookId === undefined || (event === undefined && !everyPackEvent)) return undefined;
+  if (event === undefined) {
+    return RULE_PACK_EVENTS.map((canonical) => ({
+      id: hookId,
+      event: canonical,
+      eventName: canonical,
+      ...(matcher !== undefined && { matcher }),
+      type,
+      ...fields,
+      dialect: dialect ?? 'claude',
+      ...(timeout !== undefined && { timeout }),
+      ...(onError !== undefined && { onError }),
+      ...(mode !== undefined && { mode }),
+      pointer,
+      ...(context.source !== undefined && { source: context.source }),
+    }));
+  }
   return {
     id: hookId,
     event: event.canonical,
@@ -158,10 +181,12 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
 function generateIds(hooks: readonly unknown[]): (string | undefined)[] {
   const counts = new Map<string, number>();
   return hooks.map((hook) => {
-    if (!isRecord(hook) || typeof hook.event !== 'string') return undefined;
-    const n = (counts.get(hook.event) ?? 0) + 1;
-    counts.set(hook.event, n);
-    return hook.id === undefined ? `${hook.event}#${n}` : undefined;
+    if (!isRecord(hook)) return undefined;
+    const key = typeof hook.event === 'string' ? hook.event : hook.type === 'rule' && hook.event === undefined ? 'rule' : undefined;
+    if (key === undefined) return undefined;
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    return hook.id === undefined ? `${key}#${n}` : undefined;
   });
 }
 
@@ -187,7 +212,8 @@ export function readNativeConfig(
   for (let index = 0; index < hooks.length; index++) {
     const pointer = appendPointer('/hooks', index);
     const spec = readNativeHook(list, hooks[index], { pointer, generatedIds, index, givenIds, generatedOwners, source });
-    if (spec !== undefined) specs.push(spec);
+    if (Array.isArray(spec)) specs.push(...spec);
+    else if (spec !== undefined) specs.push(spec);
   }
   return { ...settings, hooks: specs };
 }

@@ -9,6 +9,9 @@ import {
   MODE_VALUES,
   ON_ERROR_VALUES,
   ON_FAILURE_VALUES,
+  RULE_DECISIONS,
+  RULE_FOR_VALUES,
+  RULE_SETTINGS,
 } from './config-names.js';
 import type { DialectName } from '../handler-result.js';
 
@@ -89,6 +92,8 @@ export interface HookSpec {
   model?: string;
   /** Agent and subagent hooks: the agent to delegate to. */
   name?: string;
+  /** Rule hooks: a pack with its tuning, or one inline rule. */
+  rule?: RuleHookFields;
   dialect: DialectName;
   /** Seconds. */
   timeout?: number;
@@ -99,6 +104,19 @@ export interface HookSpec {
   pointer: string;
   /** The config file the hook came from, as given to `parseConfig` (`options.source`). */
   source?: string;
+}
+
+/** What a `rule` hook says: a pack (`pack`, with `level`, `rules`, `paths`, `protectedBranches`) or one inline rule (`when`, `for`, `decision`, `reason`). */
+export interface RuleHookFields {
+  pack?: string;
+  level?: string;
+  rules?: Record<string, (typeof RULE_SETTINGS)[number]>;
+  paths?: Record<string, string[]>;
+  protectedBranches?: string[];
+  when?: string;
+  for?: (typeof RULE_FOR_VALUES)[number];
+  decision?: (typeof RULE_DECISIONS)[number];
+  reason?: string;
 }
 
 /** The settings of a config besides its hooks. */
@@ -165,6 +183,20 @@ export const NativeHookSchemas = {
     model: modelField,
     name: agentNameField,
   }),
+  rule: z.strictObject({
+    ...nativeHookFields,
+    event: EventNameSchema.optional().describe('The event; a pack without one runs on tool:before, tool:after and prompt:submit. An inline rule needs one.'),
+    type: z.literal('rule'),
+    pack: NonEmptyStringSchema.optional().describe('A pack of rules: "hookwire:recommended", a file (./my-pack.json) or an npm package that ships one.'),
+    level: NonEmptyStringSchema.optional().describe('The pack level to switch on (hookwire:recommended: "recommended", default, or "strict").'),
+    rules: z.record(z.string(), z.enum(RULE_SETTINGS)).optional().describe('Per rule id of the pack: "off", "observe" or "enforce".'),
+    paths: z.record(z.string(), z.array(z.string())).optional().describe('Globs added to the pack\'s sensitive-path classes, e.g. {"secrets": ["config/*.key"]}.'),
+    protectedBranches: z.array(z.string()).optional().describe('Branch globs a forced push must not rewrite (default main, master, trunk, production, release/*).'),
+    when: NonEmptyStringSchema.optional().describe('An inline rule: its condition in CEL over the action model (docs/rules.md).'),
+    for: z.enum(RULE_FOR_VALUES).optional().describe('An inline rule: test the condition on each shell command (c), file (f) or URL (u) instead of once.'),
+    decision: z.enum(RULE_DECISIONS).optional().describe('An inline rule: what it decides when its condition holds.'),
+    reason: NonEmptyStringSchema.optional().describe('An inline rule: why, and what to do instead (the model reads it).'),
+  }),
 } as const;
 
 export const NativeHookSchema = z.discriminatedUnion('type', [
@@ -173,6 +205,7 @@ export const NativeHookSchema = z.discriminatedUnion('type', [
   NativeHookSchemas.prompt,
   NativeHookSchemas.agent,
   NativeHookSchemas.subagent,
+  NativeHookSchemas.rule,
 ]);
 
 export type NativeHook = z.infer<typeof NativeHookSchema>;

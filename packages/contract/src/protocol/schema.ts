@@ -73,12 +73,27 @@ export const HandlerResultSchema = z.object({
 /** One hook run: which hook decided what, and why. */
 export const RunRecordSchema = z.object({
   hook: z.string(),
-  kind: z.enum(['shell', 'webhook', 'oracle', 'proxy']),
+  kind: z.enum(['shell', 'webhook', 'oracle', 'proxy', 'rule']),
   outcome: HandlerResultSchema,
   durationMs: z.number().nonnegative(),
   exitCode: z.number().int().optional(),
   status: z.number().int().optional(),
   onError: z.enum(['warn', 'block', 'ignore']).optional(),
+  mode: z.literal('observe').optional(),
+  rules: z
+    .array(
+      z.object({
+        rule: z.string(),
+        decision: z.enum(['deny', 'ask', 'allow', 'context']),
+        mode: z.literal('observe').optional(),
+        severity: z.string(),
+        category: z.string(),
+        matched: z.string(),
+        via: z.array(z.string()).optional(),
+      }),
+    )
+    .optional()
+    .describe('Rule hooks: every rule that matched and what it matched (the command after unwrapping, the file, the URL).'),
 });
 
 export const ErrorResponseSchema = z.object({ ok: z.literal(false), ...withId, error: z.string() });
