@@ -26,6 +26,8 @@ const CHUNKS = [
   { name: 'exec-http', test: /[\\/]packages[\\/]exec-http[\\/]/ },
   { name: 'exec-oracle', test: /[\\/]packages[\\/]exec-oracle[\\/]/ },
   { name: 'http-post', test: /[\\/](packages[\\/]http-post|node_modules[\\/]undici)[\\/]/ },
+  // The rule engine: rules, the action model, CEL and the shell parser, loaded on a config's first rule hook.
+  { name: 'rules', test: /[\\/](packages[\\/](rules|action)|runtime[\\/]lib[\\/]rule-engine\.js|node_modules[\\/](\.pnpm[\\/])?(@marcbachmann[\\/+]cel-js|@marcbachmann\+cel-js|unbash|picomatch))/ },
   // OpenTelemetry (the API and the SDK of `serve`'s OTLP export), loaded only when tracing is on.
   { name: 'otel', test: /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/ },
 ];
@@ -74,12 +76,19 @@ const entry = output.find((o) => o.type === 'chunk' && o.isEntry);
 // The entry must not require a lazy chunk when it starts: that would load the executors on every run.
 const eager = entry.imports.filter((file) => CHUNKS.some((chunk) => file.startsWith(chunk.name)));
 if (eager.length > 0) throw new Error(`bundle-bin: cli.cjs requires ${eager.join(', ')} at start; an import of an executor is no longer lazy`);
+// Nor may it require a shared chunk: the bundler splits modules a lazy chunk shares with the CLI into
+// files of their own when the lazy chunk imports back into the CLI's modules, and every run then loads them.
+const shared = entry.imports.filter((file) => file.endsWith('.cjs') && file !== 'rolldown-runtime.cjs');
+if (shared.length > 0) throw new Error(`bundle-bin: cli.cjs requires the shared chunk(s) ${shared.join(', ')} at start; a lazy chunk imports a module of the CLI's (see packages/runtime/src/rule-engine.ts)`);
 // Reading a config checks its fields with plain functions (contract's config/field-checks.ts): a run
 // that built zod's schemas at start would pay for them on every event (issue 10).
 const zod = entry.moduleIds.filter((id) => /[\\/]node_modules[\\/](\.pnpm[\\/])?zod[@\\/]/.test(id) || /[\\/]contract[\\/]lib[\\/]config[\\/](schema|diagnostic-schema)\.js$/.test(id));
 if (zod.length > 0) throw new Error(`bundle-bin: cli.cjs includes zod or the config schemas (${zod.slice(0, 3).join(', ')}); something on the CLI's path imports a schema`);
 
 // Traces are exported only when the OTEL_* environment asks for it: a run without it must not load OpenTelemetry.
+// Rules are loaded on a config's first rule hook: a run without one must not compile CEL or the shell parser.
+const ruleEngine = entry.moduleIds.filter((id) => /[\\/](packages[\\/](rules|action)[\\/]|cel-js|unbash)/.test(id));
+if (ruleEngine.length > 0) throw new Error(`bundle-bin: cli.cjs includes the rule engine (${ruleEngine.slice(0, 3).join(', ')}); an import of it is no longer lazy`);
 const otel = entry.moduleIds.filter((id) => /[\\/]node_modules[\\/](\.pnpm[\\/])?@opentelemetry[\\/+]/.test(id));
 if (otel.length > 0) throw new Error(`bundle-bin: cli.cjs includes OpenTelemetry (${otel.slice(0, 3).join(', ')}); an import of it is no longer lazy`);
 
@@ -95,8 +104,9 @@ let warmed;
 const work = mkdtempSync(join(tmpdir(), 'hookwire-bundle-'));
 try {
   const config = join(work, 'hookwire.json');
-  writeFileSync(config, JSON.stringify({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'cat >/dev/null' }] }));
-  const payload = { session_id: 'build', transcript_path: join(work, 't.jsonl'), cwd: work, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'true' } };
+  // A command hook and the rule pack `hookwire init` writes: the caches hold what such a run compiles.
+  writeFileSync(config, JSON.stringify({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'cat >/dev/null' }, { type: 'rule', pack: 'hookwire:recommended' }] }));
+  const payload = { session_id: 'build', transcript_path: join(work, 't.jsonl'), cwd: work, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status && ls -la src | head' } };
   const warm = `
     const { writeFileSync } = require('node:fs');
     const loader = require(${JSON.stringify(loader)});
@@ -116,8 +126,8 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-// The run must load exactly the files a one-hook bridge needs: the CLI and the shell executor.
-if (!warmed.includes('cli.cjs') || !warmed.includes('exec-shell.cjs')) throw new Error(`bundle-bin: the warm-up run compiled ${warmed.join(', ')}, not cli.cjs and exec-shell.cjs`);
+// The run must load the files such a bridge needs: the CLI, the shell executor and the rule engine.
+if (!['cli.cjs', 'exec-shell.cjs', 'rules.cjs'].every((file) => warmed.includes(file))) throw new Error(`bundle-bin: the warm-up run compiled ${warmed.join(', ')}, not cli.cjs, exec-shell.cjs and rules.cjs`);
 // A cache V8 rejects (other flags than the bin starts with, say) would be shipped for nothing.
 for (const name of warmed) {
   const code = `const l = require(${JSON.stringify(loader)}); process.stdout.write(String(l.compile(require('node:fs').readFileSync(require('node:path').join(${JSON.stringify(DIST)}, l.CACHES[${JSON.stringify(name)}])), ${JSON.stringify(name)}).cachedDataRejected))`;

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { execResult, isRecord, nowMs, elapsedMs, type ExecRequest, type ExecResult, type HandlerResult, type HookSpec } from '@hookwire/contract';
+import type { ExecRequest, ExecResult, HandlerResult, HookSpec } from '@hookwire/contract';
 import { buildAction, type Action, type ActionInput } from '@hookwire/action';
 import { compilePack, evaluate, loadPack, type CompilePackResult, type Diagnostic, type Match, type Pack, type RuleError } from '@hookwire/rules';
 
@@ -19,6 +19,20 @@ export interface RuleMatchRecord {
 
 /** A rule hook's result: the handler result the fold sees, and the matches for the run record. */
 export type RuleExecResult = ExecResult & { rules?: RuleMatchRecord[] };
+
+// This module is a lazy chunk of the bundled bin; it takes nothing at run time from @hookwire/contract
+// (which the CLI chunk holds), so the bundler keeps contract in one chunk instead of splitting it
+// into shared ones every run would load. These three lines are contract's isRecord, execResult and elapsedMs.
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const ruleResult = (result: HandlerResult, started: number): RuleExecResult => ({
+  kind: 'rule',
+  result,
+  durationMs: Math.max(0, Math.round((performance.now() - started) * 1000) / 1000),
+  timedOut: false,
+  canceled: false,
+  spawnFailed: false,
+  outputTruncated: false,
+});
 
 /** The host variables that name the project root, which the model cannot move by `cd` (SECURITY.md). */
 const PROJECT_VARS = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'QWEN_PROJECT_DIR', 'CURSOR_PROJECT_DIR'];
@@ -165,7 +179,7 @@ export function createRuleEngine(): RuleEngine {
   const compiled = new WeakMap<HookSpec, Promise<CompilePackResult & { loadError?: string }>>();
   return {
     async run(spec, configDir, request, payload) {
-      const started = nowMs();
+      const started = performance.now();
       let pack = compiled.get(spec);
       if (pack === undefined) {
         pack = compileRuleHook(spec, configDir);
@@ -173,11 +187,11 @@ export function createRuleEngine(): RuleEngine {
       }
       const { pack: compiledPack, actionOptions, loadError } = await pack;
       if (loadError !== undefined) {
-        return execResult('rule', { warnings: [], failure: { class: 'unconfigured', message: loadError } }, elapsedMs(started));
+        return ruleResult({ warnings: [], failure: { class: 'unconfigured', message: loadError } }, started);
       }
       const { action, home } = actionOf(payload(), request, actionOptions.pathClasses);
       const { matches, errors } = evaluate(compiledPack, action, { event: request.canonical, home });
-      const exec: RuleExecResult = execResult('rule', resultOf(matches, errors), elapsedMs(started));
+      const exec = ruleResult(resultOf(matches, errors), started);
       if (matches.length > 0) exec.rules = recordsOf(matches);
       return exec;
     },

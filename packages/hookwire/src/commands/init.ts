@@ -1,5 +1,6 @@
-import type { Command } from '../command.js';
-import { INIT_HOST_NAMES } from '../hosts.js';
+import { suggest } from '@hookwire/contract';
+import { CommandUsageError, type Command } from '../command.js';
+import { INIT_HOST_NAMES, isHostName, isPluginHostName } from '../hosts.js';
 
 /**
  * `hookwire init`: sets a project up for a host. Its code is loaded only when it runs, so the
@@ -19,6 +20,16 @@ export const initCommand: Command = {
     return (await import('../init/init-command.js')).INIT_USAGE;
   },
   async run(values) {
-    return (await import('../init/init-command.js')).runInitCommand(values, initCommand.usage);
+    const host = values.host;
+    if (host !== undefined && (typeof host !== 'string' || (!isHostName(host) && !isPluginHostName(host)))) {
+      const near = typeof host === 'string' ? suggest(host, INIT_HOST_NAMES) : undefined;
+      throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(host)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${INIT_HOST_NAMES.join(', ')})`, initCommand.usage);
+    }
+    return (await import('../init/init-command.js')).runInitCommand({
+      ...(host === undefined ? {} : { host }),
+      ...(typeof values.dir === 'string' ? { dir: values.dir } : {}),
+      'dry-run': values['dry-run'] === true,
+      uninstall: values.uninstall === true,
+    });
   },
 };

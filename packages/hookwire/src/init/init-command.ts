@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { suggest } from '@hookwire/contract';
-import { CommandUsageError, type FlagValues } from '../command.js';
-import { HOSTS, INIT_HOST_NAMES, isHostName, isPluginHostName, PLUGIN_HOSTS, type HostName, type PluginHostName } from '../hosts.js';
+import { HOSTS, INIT_HOST_NAMES, PLUGIN_HOSTS, type HostName, type PluginHostName } from '../hosts.js';
 import { initProject, type InitChange, type InitReport } from './init-project.js';
 
 const SETTINGS_FILES = [
@@ -42,15 +40,10 @@ export function formatInitReport(report: InitReport, context: { dir: string; hos
   );
 }
 
-/** `hookwire init` with its flags read: returns the exit code (2 for a mistake in the command line, 1 when a file cannot be changed). */
-export async function runInitCommand(values: FlagValues, usage: string): Promise<number> {
-  const given = values.host;
-  if (given !== undefined && (typeof given !== 'string' || (!isHostName(given) && !isPluginHostName(given)))) {
-    const near = typeof given === 'string' ? suggest(given, INIT_HOST_NAMES) : undefined;
-    throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(given)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${INIT_HOST_NAMES.join(', ')})`, usage);
-  }
-  const host = (given ?? 'claude') as HostName | PluginHostName;
-  const context = { dir: resolve(typeof values.dir === 'string' ? values.dir : '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };
+/** `hookwire init` with its flags read and its host checked (commands/init.ts): returns the exit code (1 when a file cannot be changed). */
+export async function runInitCommand(values: { host?: HostName | PluginHostName; dir?: string; 'dry-run'?: boolean; uninstall?: boolean }): Promise<number> {
+  const host = values.host ?? 'claude';
+  const context = { dir: resolve(values.dir ?? '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };
   try {
     const report = await initProject({ ...context });
     process.stdout.write(formatInitReport(report, context));
