@@ -57,6 +57,11 @@ const { output } = await build({
   resolve: { mainFields: ['module', 'main'] },
   plugins: [packageJsonByPath],
   logLevel: 'warn',
+  // A dependency the bundle cannot find would be left as a require() the installed bin cannot satisfy.
+  onLog(level, log, handler) {
+    if (log.code === 'UNRESOLVED_IMPORT') throw new Error(`bundle-bin: ${log.message}`);
+    handler(level, log);
+  },
   // The entry is a program, not a library: nothing imports its exports.
   preserveEntrySignatures: false,
   output: {

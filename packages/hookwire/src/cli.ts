@@ -7,13 +7,14 @@ import { explainCommand } from './commands/explain.js';
 import { initCommand } from './commands/init.js';
 import { listenCommand } from './commands/listen.js';
 import { replayCommand } from './commands/replay.js';
+import { rulesCommand } from './commands/rules.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { testCommand } from './commands/test.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 

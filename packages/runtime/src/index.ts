@@ -1,4 +1,4 @@
-export { createRuntime, checkConfig } from './runtime.js';
+export { createRuntime, checkConfig, loadRuleHooks } from './runtime.js';
 export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
 export type { RunRecord } from './run-record.js';
 export type { ProxyCall, ProxyFunction } from './agent-proxy.js';
@@ -15,3 +15,4 @@ export { readAuditLog } from './read-audit-log.js';
 export type { AuditLogReading } from './read-audit-log.js';
 export { enableTracing } from './tracing.js';
 export type { TracingOptions } from './tracing.js';
+export type { LoadedRuleHook, RuleMatchRecord } from './rule-engine.js';

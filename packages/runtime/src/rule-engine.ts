@@ -197,3 +197,11 @@ export function createRuleEngine(): RuleEngine {
     },
   };
 }
+
+/** A config's rule hooks as loaded (each once, however many events it runs on), for `hookwire rules`. */
+export interface LoadedRuleHook {
+  spec: HookSpec;
+  configDir: string;
+  file?: string;
+  events: string[];
+}

@@ -33,6 +33,7 @@ import { runHook, type DispatchContext } from './run-hook.js';
 import { diagnoseRunnable } from './runnable-check.js';
 import { diagnoseHostEvents } from './host-events-check.js';
 import type { RunRecord } from './run-record.js';
+import type { LoadedRuleHook } from './rule-engine.js';
 import { digestConfig } from './config-digest.js';
 import { redactSecrets, secretsOfConfig } from './redact-secrets.js';
 import { dispatchEndChannel, dispatchStartChannel, hookEndChannel, hookStartChannel, type DispatchEndMessage } from './lifecycle-channels.js';
@@ -320,6 +321,25 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
  * then what would fail when the hooks run (see runnable-check.ts), looked up with `env`'s PATH, then
  * the events some hosts never fire (host-events-check.ts).
  */
+/**
+ * The rule hooks of a config, each once with the events it runs on (a pack without an event runs on
+ * several), or the config's errors.
+ */
+export async function loadRuleHooks(configPath: string | readonly string[]): Promise<{ ok: true; hooks: LoadedRuleHook[] } | { ok: false; diagnostics: Diagnostic[] }> {
+  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath });
+  if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
+  const byPointer = new Map<string, LoadedRuleHook>();
+  const hooks = [...loaded.state.byEvent.values()].flatMap((entry) => entry.all).sort((a, b) => a.order - b.order);
+  for (const hook of hooks) {
+    if (hook.spec.type !== 'rule') continue;
+    const key = `${hook.file ?? ''}#${hook.spec.pointer}`;
+    const seen = byPointer.get(key);
+    if (seen !== undefined) seen.events.push(hook.spec.event);
+    else byPointer.set(key, { spec: hook.spec, configDir: hook.configDir, ...(hook.file === undefined ? {} : { file: hook.file }), events: [hook.spec.event] });
+  }
+  return { ok: true, hooks: [...byPointer.values()] };
+}
+
 export async function checkConfig(
   configPath: string | readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,

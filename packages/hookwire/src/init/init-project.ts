@@ -5,7 +5,7 @@ import { PROJECT_CONFIG_NAME } from '../config-location.js';
 import { HOSTS, isPluginHostName, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
 import { listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
-import { renderStarterConfig, SCHEMA_REFS, STARTER_GUARD_ID } from './starter-config.js';
+import { renderLegacyStarterConfig, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
 
 export interface InitOptions {
   /** The project directory. */
@@ -43,8 +43,8 @@ function planStarter(dir: string, host: { shellTool: string }, existing: string 
   return {
     file: PROJECT_CONFIG_NAME,
     action: 'create',
-    note: `a starter config: the ${STARTER_GUARD_ID} guard denies rm -rf in ${host.shellTool}`,
-    text: renderStarterConfig(host, schemaRef),
+    note: 'a starter config: the hookwire:recommended rule pack, failing closed (hookwire rules lists its rules and modes)',
+    text: renderStarterConfig(schemaRef),
   };
 }
 
@@ -68,7 +68,7 @@ function planUnbridge(host: HostProfile, existing: string | undefined): InitChan
 
 function planStarterRemoval(host: { shellTool: string }, existing: string | undefined): InitChange {
   if (existing === undefined) return { file: PROJECT_CONFIG_NAME, action: 'keep', note: 'not there' };
-  if (SCHEMA_REFS.some((ref) => renderStarterConfig(host, ref) === existing)) {
+  if (SCHEMA_REFS.some((ref) => renderStarterConfig(ref) === existing || renderLegacyStarterConfig(host, ref) === existing)) {
     return { file: PROJECT_CONFIG_NAME, action: 'delete', note: 'the starter, unchanged since init wrote it' };
   }
   return { file: PROJECT_CONFIG_NAME, action: 'keep', note: 'not the starter as init writes it (yours, or edited): left in place' };

@@ -7,12 +7,28 @@ import { DEFAULT_LAYOUT, stringifyJson } from './json-layout.js';
  */
 export const SCHEMA_REFS = ['./node_modules/hookwire/schema/hookwire.schema.json', './node_modules/@hookwire/contract/schema/hookwire.schema.json'] as const;
 
+export const STARTER_GUARD_ID = 'recommended';
+
 /**
- * The starter guard, inline so that it needs no file: it reads the hook payload and exits 2 (deny,
- * the reason on stderr) when a simple command of the shell line is `rm` with both a recursive and a
- * force flag (`rm -rf`, `rm -fR`, `rm -r -f`, `rm --recursive --force`, after `sudo`, `&&`, `;`, `|`).
+ * The text of the starter `.hookwire.json`: the `hookwire:recommended` rule pack, evaluated in
+ * process (no second process per event), failing closed (`onError: "block"`: a pack that cannot be
+ * loaded or a rule that cannot be evaluated denies rather than lets through). It runs on tool calls
+ * before and after and on prompts, for every tool, whatever the host calls them.
  */
-const RM_RF_GUARD = [
+export function renderStarterConfig(schemaRef: string): string {
+  const config = {
+    $schema: schemaRef,
+    timeoutSec: 30,
+    hooks: [{ id: STARTER_GUARD_ID, type: 'rule', pack: 'hookwire:recommended', onError: 'block' }],
+  };
+  return stringifyJson(config, DEFAULT_LAYOUT);
+}
+
+/**
+ * The starter of hookwire before the rule pack (a one-line `node -e` guard denying rm -rf), kept so
+ * that `init --uninstall` still recognises, and removes, a starter an older init wrote.
+ */
+const LEGACY_RM_RF_GUARD = [
   "let s='';",
   "process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{",
   "const line=String(JSON.parse(s).tool_input?.command??'');",
@@ -26,14 +42,13 @@ const RM_RF_GUARD = [
   '}});',
 ].join('');
 
-export const STARTER_GUARD_ID = 'deny-rm-rf';
 
-/** The text of the starter `.hookwire.json` for a host, with its `$schema`. */
-export function renderStarterConfig(host: { shellTool: string }, schemaRef: string): string {
+/** The text an older init wrote as its starter, for a host whose shell tool is `shellTool`. */
+export function renderLegacyStarterConfig(host: { shellTool: string }, schemaRef: string): string {
   const config = {
     $schema: schemaRef,
     timeoutSec: 30,
-    hooks: [{ id: STARTER_GUARD_ID, event: 'tool:before', matcher: host.shellTool, type: 'command', command: `node -e "${RM_RF_GUARD}"`, timeout: 10 }],
+    hooks: [{ id: 'deny-rm-rf', event: 'tool:before', matcher: host.shellTool, type: 'command', command: `node -e "${LEGACY_RM_RF_GUARD}"`, timeout: 10 }],
   };
   return stringifyJson(config, DEFAULT_LAYOUT);
 }
