@@ -19,6 +19,8 @@ export interface ExplainedRun {
   verdict: string;
   why: string;
   decided: boolean;
+  /** Rule hooks: each rule that matched, what it saw and how it reached it. */
+  rules?: { rule: string; decision: string; mode: string; matched: string; via?: string[] }[];
 }
 
 /** What one line of an audit log says: which hook decided the dispatch and why, or that there was none. */
@@ -56,7 +58,13 @@ function explainRecord(line: number, record: AuditRecord): Explanation {
     ...(reason === undefined ? {} : { reason: flatten(reason) }),
     decidedBy,
     config: record.config,
-    runs: record.runs.map((run) => ({ hook: run.hook, verdict: describeVerdict(run), why: whyOf(run), decided: decidedBy.includes(run.hook) })),
+    runs: record.runs.map((run) => ({
+      hook: run.hook,
+      verdict: describeVerdict(run),
+      why: whyOf(run),
+      decided: decidedBy.includes(run.hook),
+      ...(run.rules === undefined ? {} : { rules: run.rules.map((m) => ({ rule: m.rule, decision: m.decision, mode: m.mode ?? 'enforce', matched: m.matched, ...(m.via === undefined ? {} : { via: m.via }) })) }),
+    })),
   };
 }
 
@@ -75,6 +83,10 @@ function formatExplanation(item: Explanation): string {
   else {
     const table = formatTable(['hook', 'verdict', 'why'], item.runs.map((run) => [`${run.decided ? '*' : ' '} ${run.hook}`, run.verdict, run.why]));
     out.push(...table.trimEnd().split('\n').map((row) => `  ${row}`));
+    for (const run of item.runs.filter((r) => r.rules !== undefined && r.rules.length > 0)) {
+      out.push(`  rules of ${run.hook} that matched:`);
+      for (const m of run.rules!) out.push(`    ${m.rule}: ${m.decision}${m.mode === 'observe' ? ' (observe: not counted)' : ''} on ${JSON.stringify(flatten(m.matched))}${m.via === undefined ? '' : ` via ${m.via.join(' → ')}`}`);
+    }
   }
   return `${out.join('\n')}\n`;
 }

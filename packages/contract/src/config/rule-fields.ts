@@ -86,12 +86,11 @@ export function readRuleFields(list: DiagnosticList, hook: Record<string, unknow
   if (hook.pack === undefined && hook.when === undefined) {
     list.error(pointer, 'a rule hook needs a pack ("pack": "hookwire:recommended") or an inline rule ("when", "decision", "reason"), received neither');
   } else if (packKeys.length > 0 && inlineKeys.length > 0) {
-    list.error(appendPointer(pointer, inlineKeys[0]!), `a rule hook is a pack or an inline rule, not both: ${quoteList(packKeys)} belong to a pack, ${quoteList(inlineKeys)} to an inline rule`);
+    list.error(appendPointer(pointer, inlineKeys[0]!), `a rule hook is a pack or an inline rule, not both: ${packKeys.join(', ')} belong to a pack, ${inlineKeys.join(', ')} to an inline rule`);
   } else if (hook.when !== undefined) {
     for (const key of ['decision', 'reason'] as const) {
       if (hook[key] === undefined) list.error(appendPointer(pointer, key), `${key} is required for an inline rule${key === 'reason' ? ': why, and what to do instead (the model reads it)' : `: one of ${quoteList(RULE_DECISIONS)}`}`);
     }
-    if (hook.event === undefined) list.error(appendPointer(pointer, 'event'), 'event is required for an inline rule (a pack without one runs on tool:before, tool:after and prompt:submit)');
   }
   const failed = list.items.filter((d) => d.severity === 'error').length > errorsBefore;
   return failed ? undefined : fields;

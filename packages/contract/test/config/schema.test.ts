@@ -42,6 +42,8 @@ describe('schema/hookwire.schema.json', () => {
       ['event', 'type', 'prompt'],
       ['event', 'type', 'prompt'],
       ['event', 'type'],
+      // A rule hook naming a pack may leave the event out (it runs on tool:before, tool:after and prompt:submit).
+      ['type'],
     ]);
   });
 
