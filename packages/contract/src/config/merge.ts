@@ -25,9 +25,13 @@ export function mergeConfigs(configs: readonly HookwireConfig[]): HookwireConfig
   const hooks: HookSpec[] = [];
   const taken = new Set<string>();
   configs.forEach((config, index) => {
+    // One hook of the file on several events (a rule pack without an event) keeps one id.
+    const given = new Map<string, string>();
     for (const hook of config.hooks) {
-      const id = uniqueId(hook.id, index + 1, taken);
+      const same = given.get(`${hook.pointer}\0${hook.id}`);
+      const id = same ?? uniqueId(hook.id, index + 1, taken);
       taken.add(id);
+      given.set(`${hook.pointer}\0${hook.id}`, id);
       hooks.push(id === hook.id ? hook : { ...hook, id });
     }
   });
