@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { startTestServer, type TestServer } from '@hookwire/test-utils';
 import { openEventStream, parseBody, replyJson } from './fake-http.js';
 
-/** One answer of the scripted model: run a Bash command, or say something and end the turn. */
-export type ScriptStep = { bash: string } | { text: string };
+/** One answer of the scripted model: run a Bash command, call another tool (Read, Write, ...) with its input, or say something and end the turn. */
+export type ScriptStep = { bash: string } | { tool: string; input: Record<string, unknown> } | { text: string };
 
 /** A request the fake received, its body parsed when it was JSON. */
 export interface RecordedRequest {
@@ -82,6 +82,7 @@ function describeContent(step: ScriptStep | undefined, serial: number): ContentB
   if (step !== undefined && 'bash' in step) {
     return [{ type: 'tool_use', id: `toolu_fake_${serial}`, name: 'Bash', input: { command: step.bash, description: 'scripted command' } }];
   }
+  if (step !== undefined && 'tool' in step) return [{ type: 'tool_use', id: `toolu_fake_${serial}`, name: step.tool, input: step.input }];
   return [{ type: 'text', text: step?.text ?? FINAL_TEXT }];
 }
 

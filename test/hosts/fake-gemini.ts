@@ -62,7 +62,7 @@ export async function startFakeGemini(script: ScriptStep[]): Promise<FakeGemini>
 
 function describePart(step: ScriptStep | undefined): Part {
   if (step !== undefined && 'bash' in step) return { functionCall: { name: GEMINI_SHELL_TOOL, args: { command: step.bash } } };
-  return { text: step?.text ?? FINAL_TEXT };
+  return { text: step !== undefined && 'text' in step ? step.text : FINAL_TEXT };
 }
 
 function countModelTurns(body: GenerateContentBody): number {

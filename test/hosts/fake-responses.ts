@@ -61,7 +61,7 @@ function describeItem(step: ScriptStep | undefined, serial: number): Record<stri
   if (step !== undefined && 'bash' in step) {
     return { type: 'function_call', id: `fc_fake_${serial}`, call_id: `call_fake_${serial}`, name: CODEX_SHELL_TOOL, arguments: JSON.stringify({ cmd: step.bash }), status: 'completed' };
   }
-  return { type: 'message', role: 'assistant', id: `msg_fake_${serial}`, status: 'completed', content: [{ type: 'output_text', text: step?.text ?? FINAL_TEXT, annotations: [] }] };
+  return { type: 'message', role: 'assistant', id: `msg_fake_${serial}`, status: 'completed', content: [{ type: 'output_text', text: step !== undefined && 'text' in step ? step.text : FINAL_TEXT, annotations: [] }] };
 }
 
 function countAssistantOutputs(body: ResponsesBody): number {

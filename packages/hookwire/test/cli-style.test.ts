@@ -47,7 +47,7 @@ describe('one command-line style', () => {
 
   it('reports what kept a command from running as one plain line, exit 2 (1 is "found something")', async () => {
     const dir = await tempDir();
-    const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'no-user-config') };
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: join(dir, 'no-user-config') };
     delete env.HOOKWIRE_CONFIG;
     delete env.CLAUDE_PROJECT_DIR;
     for (const command of ['replay --log x.jsonl', 'test', 'dispatch --event Stop']) {
