@@ -5,8 +5,8 @@
 //
 //   node bench/guards/score.mjs                      # every guard, every corpus file
 //   node bench/guards/score.mjs --guards hookwire    # rerun the rows whose name contains "hookwire";
-//                                                    # the other rows come from results/answers/ if
-//                                                    # they answered this same corpus
+//                                                    # the other rows come from results/answers/ when
+//                                                    # they answered every action of this corpus
 //   node bench/guards/score.mjs --corpus bench/guards/corpus/dev.jsonl --limit 50 --no-report
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,10 +41,6 @@ if (options.limit) corpus = corpus.slice(0, Number(options.limit));
 const jobs = Math.max(1, Number(options.jobs));
 const writeReport = options.report && !options['no-report'] && !options.limit;
 const ANSWERS_DIR = join(HERE, 'results', 'answers');
-const corpusHash = createHash('sha256')
-  .update(files.map((f) => readFileSync(f)).join('\n'))
-  .digest('hex')
-  .slice(0, 16);
 
 const sandbox = makeSandbox();
 const actions = corpus.map((a) => ({ ...a, input: substitutePaths(a.input, sandbox) }));
@@ -67,7 +63,7 @@ try {
       const cached = readCachedAnswers(guard);
       if (cached) {
         rows.push({ guard, tally: tallyGuard(corpus, cached), cached: true });
-        console.log(`${guard.label}: from results/answers (same corpus ${corpusHash})`);
+        console.log(`${guard.label}: answers from results/answers/${guard.name}.json`);
       }
       continue;
     }
@@ -135,21 +131,34 @@ if (writeReport) {
   console.log(`\nwrote ${relative(process.cwd(), join(HERE, 'REPORT.md'))}, results/misses.json, results/latest.json`);
 }
 
+/** What a guard's answer depends on: the tool and its input (before the sandbox paths go in). */
+function keyOf(action) {
+  return createHash('sha256').update(JSON.stringify([action.tool, action.input])).digest('hex').slice(0, 20);
+}
+
 /** Keeps one guard's answers so that a later run of other guards can report it without rerunning it. */
 function saveAnswers(guard, answers) {
   mkdirSync(ANSWERS_DIR, { recursive: true });
-  const lines = corpus.map((action, i) => ({ id: action.id, ...answers[i] }));
-  const body = { guard: guard.name, label: guard.label, corpusHash, date: new Date().toISOString(), answers: lines };
+  const lines = corpus.map((action, i) => ({ id: action.id, key: keyOf(action), ...answers[i] }));
+  const body = { guard: guard.name, label: guard.label, date: new Date().toISOString(), answers: lines };
   writeFileSync(join(ANSWERS_DIR, `${guard.name}.json`), `${JSON.stringify(body)}\n`);
 }
 
-/** A guard's saved answers, if they answered exactly this corpus. */
+/**
+ * A guard's saved answers, if the same guard (same label, so the same version) answered every
+ * action of this corpus; a line added since means a rerun, said so on stdout.
+ */
 function readCachedAnswers(guard) {
   const path = join(ANSWERS_DIR, `${guard.name}.json`);
   if (!existsSync(path)) return undefined;
   const saved = JSON.parse(readFileSync(path, 'utf8'));
-  if (saved.corpusHash !== corpusHash) return undefined;
-  const byId = new Map(saved.answers.map((a) => [a.id, a]));
-  if (!corpus.every((a) => byId.has(a.id))) return undefined;
-  return corpus.map((a) => byId.get(a.id));
+  if (saved.label !== guard.label) return undefined;
+  const byKey = new Map(saved.answers.map((a) => [a.key ?? a.id, a]));
+  const answers = corpus.map((a) => byKey.get(keyOf(a)) ?? byKey.get(a.id));
+  const missing = answers.filter((a) => a === undefined).length;
+  if (missing > 0) {
+    console.log(`${guard.label}: results/answers lacks ${missing} of these actions; rerun it with --guards ${guard.name}`);
+    return undefined;
+  }
+  return answers;
 }
