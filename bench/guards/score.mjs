@@ -13,14 +13,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createBridgeGuard } from './lib/bridge-guard.mjs';
 import { createCcsnGuard } from './lib/ccsn-guard.mjs';
 import { listCorpusFiles, loadCorpus, makeSandbox, substitutePaths } from './lib/corpus.mjs';
 import { createHookwireRulesGuard, loadHookwireRules } from './lib/hookwire-rules-guard.mjs';
+import { runToClose } from '../lib/processes.mjs';
 import { mapPool } from './lib/pool.mjs';
 import { renderFigures, writeFigures } from './lib/report.mjs';
-import { tallyGuard } from './lib/tally.mjs';
+import { summarizeTimes, tallyGuard } from './lib/tally.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -99,7 +101,16 @@ try {
   sandbox.remove();
 }
 
+// The floor of a process row: a bare `node -e 0`, spawned the same way, two at a time, under the
+// same load, so that a reader can tell a guard's own cost from Node's start.
+const floorTimes = await mapPool(Array.from({ length: 40 }), jobs, async () => {
+  const start = performance.now();
+  await runToClose(process.execPath, ['-e', '0'], { input: '', timeoutMs: 30_000 });
+  return performance.now() - start;
+});
+
 const meta = {
+  nodeStartMs: summarizeTimes(floorTimes),
   date: new Date().toISOString(),
   files: files.map((f) => relative(process.cwd(), f)),
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,

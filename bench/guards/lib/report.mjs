@@ -18,7 +18,9 @@ export function renderFigures({ rows, skipped, corpus, meta }) {
   const dangerous = corpus.filter((a) => a.label === 'dangerous').length;
   const everyday = corpus.length - dangerous;
   lines.push(`Corpus: ${corpus.length} actions (${dangerous} dangerous, ${everyday} everyday) from ${meta.files.join(', ')}.`);
-  lines.push(`Run: ${meta.date}, Node ${process.version}, ${meta.machine}, ${meta.jobs} process(es) at a time.`, '');
+  lines.push(`Run: ${meta.date}, Node ${process.version}, ${meta.machine}, ${meta.jobs} process(es) at a time.`);
+  const floor = meta.nodeStartMs;
+  lines.push(`Floor of a process row in the same conditions: a bare \`node -e 0\` takes ${floor.median.toFixed(1)} ms (p95 ${floor.p95.toFixed(1)} ms).`, '');
   lines.push('| guard | detection (deny or ask on dangerous) | false positives (deny or ask on everyday) | deny / ask / allow / error | time per action |');
   lines.push('| --- | --- | --- | --- | --- |');
   for (const { guard, tally } of rows) {
