@@ -1,4 +1,4 @@
-import { parseShell, type ShellModel, type SimpleCommand } from '@hookwire/action';
+import { buildAction, type FileAccess, type ShellModel, type SimpleCommand } from '@hookwire/action';
 import { readShellStrings } from './code-strings.js';
 
 /**
@@ -10,24 +10,37 @@ import { readShellStrings } from './code-strings.js';
  *  - variables that hold a command (GIT_SSH_COMMAND, EDITOR, PAGER, ...) and git -c core.sshCommand;
  *  - interpreter code (python -c, node -e/-pe, awk programs, heredocs fed to an interpreter) that
  *    hands a string to a shell: system(), os.system, subprocess.run([...]), execSync, backticks.
+ * Nested lines go through buildAction, so the files they touch count too.
  * Bounded: at most `limit` commands and 4 levels of nesting.
  */
-export function expandCommands(shell: ShellModel, home: string | undefined, limit: number): SimpleCommand[] {
-  const out: SimpleCommand[] = [];
+export function expandCommands(shell: ShellModel, context: ExpandContext, limit: number): { commands: SimpleCommand[]; files: FileAccess[] } {
+  const commands: SimpleCommand[] = [];
+  const files: FileAccess[] = [];
   const heredocs = readHeredocBodies(shell.line);
   const visit = (command: SimpleCommand, depth: number): void => {
-    if (out.length >= limit) return;
+    if (commands.length >= limit) return;
     const normal = normalizeCommand(command, heredocs);
     if (normal === undefined) return;
-    out.push(normal);
+    commands.push(normal);
     if (depth >= 4) return;
-    for (const [line, label] of findNestedLines(normal)) {
-      const nested = parseShell(line, home === undefined ? {} : { home });
-      for (const inner of nested.commands) visit({ ...inner, via: [...normal.via, label, ...inner.via] }, depth + 1);
+    for (const [line, label] of findNestedLines(normal, heredocs)) {
+      const nested = buildAction(
+        { toolName: 'Bash', toolInput: { command: line }, cwd: context.cwd, projectDir: context.project },
+        { home: context.home || '/', pathClasses: context.pathClasses },
+      );
+      if (files.length < limit) files.push(...nested.files.map((f) => ({ ...f, source: `${label}:${f.source}` })));
+      for (const inner of nested.shell?.commands ?? []) visit({ ...inner, via: [...normal.via, label, ...inner.via] }, depth + 1);
     }
   };
   for (const command of shell.commands) visit(command, 0);
-  return out;
+  return { commands, files };
+}
+
+export interface ExpandContext {
+  home: string;
+  cwd: string;
+  project: string;
+  pathClasses: Record<string, string[]>;
 }
 
 const RUNNERS = new Set(['parallel', 'rtk', '-', 'xargs', 'watch', 'strace', 'ltrace', 'unbuffer', 'caffeinate', 'torsocks', 'proxychains', 'proxychains4', 'firejail', 'pkexec', 'catchsegv', 'chronic', 'ts', 'retry', 'entr']);
@@ -63,13 +76,15 @@ export function normalizeProgramName(program: string): string {
   return name.endsWith('.exe') ? name.slice(0, -4) : name;
 }
 
-function findNestedLines(command: SimpleCommand): [string, string][] {
+function findNestedLines(command: SimpleCommand, heredocs: readonly string[]): [string, string][] {
   const out: [string, string][] = [];
   const { program, args } = command;
   if (RUNNERS.has(program)) out.push(...readRunnerLines(program, args));
   if (program === '' && command.dynamic) {
     const flag = args.findIndex((a) => /^-[a-z]*c$/.test(a));
     if (flag >= 0 && args[flag + 1] !== undefined) out.push([args[flag + 1]!, '-c']);
+    const runner = command.via.at(-1) ?? '';
+    if (/(^|\s)-[a-z]*c$|^eval$/.test(runner)) out.push(...heredocs.map((body): [string, string] => [body, 'heredoc']));
   }
   for (const [name, value] of Object.entries(command.assignments ?? {})) {
     if (COMMAND_VARIABLES.has(name) && value.trim() !== '') out.push([value, `${name}=`]);

@@ -8,6 +8,8 @@ import { resolvePath } from './functions/paths.js';
 export interface ViewContext {
   home: string;
   cwd: string;
+  project: string;
+  extraClasses: Record<string, string[]>;
   classify: PathClassifier;
 }
 
@@ -23,6 +25,8 @@ export const VIEW_BOUNDS = {
   text: 262_144,
 } as const;
 
+/** Long options of git subcommands that take their value as the next word. */
+const GIT_SUB_WITH_VALUE = new Set(['--conflict', '--orphan', '--pathspec-from-file', '--push-option', '--repo', '--receive-pack', '--exec', '--message', '--file', '--author', '--date', '--template', '--reuse-message', '--reedit-message', '--fixup', '--squash', '--cleanup']);
 const GIT_GLOBAL_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix', '--list-cmds']);
 
 export class RedirectView {
@@ -115,12 +119,15 @@ export class ActionView {
   readonly cwd: string;
   readonly project: string;
 
-  constructor(action: Action, home: string, extraClasses: Readonly<Record<string, readonly string[]>> = {}) {
-    const context: ViewContext = { home, cwd: action.cwd ?? '', classify: selectPathClassifier(home, extraClasses) };
+  constructor(action: Action, home: string, extraClasses: Record<string, string[]> = {}) {
+    const context: ViewContext = {
+      home, cwd: action.cwd ?? '', project: action.project ?? '', extraClasses, classify: selectPathClassifier(home, extraClasses),
+    };
     this.tool = action.tool?.name ?? '';
     this.input = new Map(Object.entries(action.tool?.input ?? {}).map(([k, v]) => [k, toCelValue(v, 0)]));
-    this.shell = createShellView(action, context);
-    this.files = (action.files ?? []).slice(0, VIEW_BOUNDS.files).map((f) => new FileView(f));
+    const expanded = action.shell === undefined ? undefined : expandCommands(action.shell, { ...context, pathClasses: extraClasses }, VIEW_BOUNDS.commands);
+    this.shell = createShellView(action, context, expanded?.commands ?? []);
+    this.files = [...(action.files ?? []), ...(expanded?.files ?? [])].slice(0, VIEW_BOUNDS.files).map((f) => new FileView(f));
     this.urls = (action.urls ?? []).slice(0, VIEW_BOUNDS.urls).map((u: UrlAccess) => new UrlView(u.url, u.host, u.source));
     this.prompt = capText(action.prompt ?? '');
     this.output = capText(action.output ?? '');
@@ -129,11 +136,10 @@ export class ActionView {
   }
 }
 
-function createShellView(action: Action, context: ViewContext): ShellView {
+function createShellView(action: Action, context: ViewContext, expanded: SimpleCommand[]): ShellView {
   const shell = action.shell;
   if (shell === undefined) return new ShellView('', false, '', []);
   const over = shell.commands.length > VIEW_BOUNDS.commands || shell.commands.some((c) => c.args.length > VIEW_BOUNDS.args);
-  const expanded = expandCommands(shell, context.home === '' ? undefined : context.home, VIEW_BOUNDS.commands);
   const commands = expanded.map((c) => new CommandView(c, context));
   const reason = shell.unparsedReason ?? (over ? 'more commands or arguments than rules read' : '');
   return new ShellView(shell.line, shell.unparsed || over, reason, commands);
@@ -160,6 +166,7 @@ function selectWords(program: string, args: readonly string[]): string[] {
       continue;
     }
     if (afterDashes || !arg.startsWith('-') || arg === '-') words.push(arg);
+    else if (program === 'git' && words.length > 0 && GIT_SUB_WITH_VALUE.has(arg)) i++;
   }
   const expansion = aliases.get(words[0] ?? '');
   return expansion === undefined ? words : [...expansion, ...words.slice(1)];
