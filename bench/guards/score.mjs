@@ -4,23 +4,26 @@
 // category, with the time per action; writes REPORT.md's figures and results/*.json.
 //
 //   node bench/guards/score.mjs                      # every guard, every corpus file
-//   node bench/guards/score.mjs --guards hookwire    # rerun the rows whose name contains "hookwire";
-//                                                    # the other rows come from results/answers/ if
-//                                                    # they answered this same corpus
+//   node bench/guards/score.mjs --guards hookwire    # the in-process rows, plus process rows whose name
+//                                                    # contains "hookwire"; the other process rows come
+//                                                    # from results/answers/ when they answered every
+//                                                    # action of this corpus
 //   node bench/guards/score.mjs --corpus bench/guards/corpus/dev.jsonl --limit 50 --no-report
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createBridgeGuard } from './lib/bridge-guard.mjs';
 import { createCcsnGuard } from './lib/ccsn-guard.mjs';
 import { listCorpusFiles, loadCorpus, makeSandbox, substitutePaths } from './lib/corpus.mjs';
 import { createHookwireRulesGuard, loadHookwireRules } from './lib/hookwire-rules-guard.mjs';
+import { runToClose } from '../lib/processes.mjs';
 import { mapPool } from './lib/pool.mjs';
 import { renderFigures, writeFigures } from './lib/report.mjs';
-import { tallyGuard } from './lib/tally.mjs';
+import { summarizeTimes, tallyGuard } from './lib/tally.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -41,10 +44,6 @@ if (options.limit) corpus = corpus.slice(0, Number(options.limit));
 const jobs = Math.max(1, Number(options.jobs));
 const writeReport = options.report && !options['no-report'] && !options.limit;
 const ANSWERS_DIR = join(HERE, 'results', 'answers');
-const corpusHash = createHash('sha256')
-  .update(files.map((f) => readFileSync(f)).join('\n'))
-  .digest('hex')
-  .slice(0, 16);
 
 const sandbox = makeSandbox();
 const actions = corpus.map((a) => ({ ...a, input: substitutePaths(a.input, sandbox) }));
@@ -63,11 +62,13 @@ const rows = [];
 const skipped = [];
 try {
   for (const guard of allGuards) {
-    if (!chosen(guard)) {
+    // In-process rows take seconds and follow the pack as it changes: they always run. Process
+    // rows take many minutes: unless chosen, they come from their last run.
+    if (!chosen(guard) && guard.kind === 'process') {
       const cached = readCachedAnswers(guard);
       if (cached) {
-        rows.push({ guard, tally: tallyGuard(corpus, cached), cached: true });
-        console.log(`${guard.label}: from results/answers (same corpus ${corpusHash})`);
+        rows.push({ guard, tally: tallyGuard(corpus, cached), answers: cached, cached: true });
+        console.log(`${guard.label}: answers from results/answers/${guard.name}.json`);
       }
       continue;
     }
@@ -92,7 +93,7 @@ try {
       return answer;
     });
     const tally = tallyGuard(corpus, answers);
-    rows.push({ guard, tally });
+    rows.push({ guard, tally, answers });
     if (writeReport) saveAnswers(guard, answers);
     console.log(
       `${guard.label}: detection ${(tally.detection * 100).toFixed(1)}%, false positives ${(tally.falsePositiveRate * 100).toFixed(1)}%, ` +
@@ -103,7 +104,16 @@ try {
   sandbox.remove();
 }
 
+// The floor of a process row: a bare `node -e 0`, spawned the same way, two at a time, under the
+// same load, so that a reader can tell a guard's own cost from Node's start.
+const floorTimes = await mapPool(Array.from({ length: 40 }), jobs, async () => {
+  const start = performance.now();
+  await runToClose(process.execPath, ['-e', '0'], { input: '', timeoutMs: 30_000 });
+  return performance.now() - start;
+});
+
 const meta = {
+  nodeStartMs: summarizeTimes(floorTimes),
   date: new Date().toISOString(),
   files: files.map((f) => relative(process.cwd(), f)),
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,
@@ -135,21 +145,34 @@ if (writeReport) {
   console.log(`\nwrote ${relative(process.cwd(), join(HERE, 'REPORT.md'))}, results/misses.json, results/latest.json`);
 }
 
+/** What a guard's answer depends on: the tool and its input (before the sandbox paths go in). */
+function keyOf(action) {
+  return createHash('sha256').update(JSON.stringify([action.tool, action.input])).digest('hex').slice(0, 20);
+}
+
 /** Keeps one guard's answers so that a later run of other guards can report it without rerunning it. */
 function saveAnswers(guard, answers) {
   mkdirSync(ANSWERS_DIR, { recursive: true });
-  const lines = corpus.map((action, i) => ({ id: action.id, ...answers[i] }));
-  const body = { guard: guard.name, label: guard.label, corpusHash, date: new Date().toISOString(), answers: lines };
+  const lines = corpus.map((action, i) => ({ id: action.id, key: keyOf(action), ...answers[i] }));
+  const body = { guard: guard.name, label: guard.label, date: new Date().toISOString(), answers: lines };
   writeFileSync(join(ANSWERS_DIR, `${guard.name}.json`), `${JSON.stringify(body)}\n`);
 }
 
-/** A guard's saved answers, if they answered exactly this corpus. */
+/**
+ * A guard's saved answers, if the same guard (same label, so the same version) answered every
+ * action of this corpus; a line added since means a rerun, said so on stdout.
+ */
 function readCachedAnswers(guard) {
   const path = join(ANSWERS_DIR, `${guard.name}.json`);
   if (!existsSync(path)) return undefined;
   const saved = JSON.parse(readFileSync(path, 'utf8'));
-  if (saved.corpusHash !== corpusHash) return undefined;
-  const byId = new Map(saved.answers.map((a) => [a.id, a]));
-  if (!corpus.every((a) => byId.has(a.id))) return undefined;
-  return corpus.map((a) => byId.get(a.id));
+  if (saved.label !== guard.label) return undefined;
+  const byKey = new Map(saved.answers.map((a) => [a.key ?? a.id, a]));
+  const answers = corpus.map((a) => byKey.get(keyOf(a)) ?? byKey.get(a.id));
+  const missing = answers.filter((a) => a === undefined).length;
+  if (missing > 0) {
+    console.log(`${guard.label}: results/answers lacks ${missing} of these actions; rerun it with --guards ${guard.name}`);
+    return undefined;
+  }
+  return answers;
 }

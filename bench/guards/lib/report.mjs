@@ -1,5 +1,6 @@
 // The table on stdout and the figures section of bench/guards/REPORT.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tallyGuard } from './tally.mjs';
 
 const START = '<!-- figures:start -->';
 const END = '<!-- figures:end -->';
@@ -18,7 +19,9 @@ export function renderFigures({ rows, skipped, corpus, meta }) {
   const dangerous = corpus.filter((a) => a.label === 'dangerous').length;
   const everyday = corpus.length - dangerous;
   lines.push(`Corpus: ${corpus.length} actions (${dangerous} dangerous, ${everyday} everyday) from ${meta.files.join(', ')}.`);
-  lines.push(`Run: ${meta.date}, Node ${process.version}, ${meta.machine}, ${meta.jobs} process(es) at a time.`, '');
+  lines.push(`Run: ${meta.date}, Node ${process.version}, ${meta.machine}, ${meta.jobs} process(es) at a time.`);
+  const floor = meta.nodeStartMs;
+  lines.push(`Floor of a process row in the same conditions: a bare \`node -e 0\` takes ${floor.median.toFixed(1)} ms (p95 ${floor.p95.toFixed(1)} ms).`, '');
   lines.push('| guard | detection (deny or ask on dangerous) | false positives (deny or ask on everyday) | deny / ask / allow / error | time per action |');
   lines.push('| --- | --- | --- | --- | --- |');
   for (const { guard, tally } of rows) {
@@ -30,6 +33,20 @@ export function renderFigures({ rows, skipped, corpus, meta }) {
     );
   }
   for (const { guard, why } of skipped) lines.push(`| ${guard.label} | skipped: ${why} | | | |`);
+  const files = [...new Set(corpus.map((a) => a.file))];
+  if (rows.length > 0 && files.length > 1) {
+    lines.push('', 'Per corpus file: detection / false positives.', '');
+    lines.push(`| file | n | ${rows.map((r) => r.guard.name).join(' | ')} |`);
+    lines.push(`| --- | --- | ${rows.map(() => '---').join(' | ')} |`);
+    for (const file of files) {
+      const picked = corpus.map((a, i) => [a, i]).filter(([a]) => a.file === file);
+      const cells = rows.map(({ answers }) => {
+        const t = tallyGuard(picked.map(([a]) => a), picked.map(([, i]) => answers[i]));
+        return `${pct(t.detection)} / ${pct(t.falsePositiveRate)}`;
+      });
+      lines.push(`| ${file} | ${picked.length} | ${cells.join(' | ')} |`);
+    }
+  }
   if (rows.length > 0) {
     const categories = [...new Set(corpus.map((a) => `${a.label}\u0000${a.category}`))].sort();
     lines.push('', 'Per category: share of actions denied or asked (dangerous: higher is better; everyday: lower is better).', '');

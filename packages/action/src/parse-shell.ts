@@ -23,6 +23,8 @@ const SU_OPTIONS = { shortWithValue: 'cgGsw', longWithValue: ['command', 'group'
 interface Arg {
   value: string;
   dynamic: boolean;
+  /** An expansion in it has no value at all (as opposed to `${X:-default}`, which stands in its default). */
+  unknown?: boolean;
 }
 
 /** What a command reads on standard input, when the line says it. */
@@ -97,9 +99,11 @@ function checkErrors(walk: Walk, script: Script & { errors?: readonly { message:
 }
 
 /** Parses `line` as a shell nested at `scope` (bash -c, eval, ssh, a heredoc fed to a shell). */
-function parseNested(walk: Walk, line: string, scope: Scope, label: string): void {
+function parseNested(walk: Walk, line: string, scope: Scope, label: string, exported: Record<string, string> = {}): void {
   if (walk.stopped) return;
-  const nested: Scope = { vars: new Map(scope.vars), via: [...scope.via, label], depth: scope.depth + 1, source: line };
+  const vars = new Map(scope.vars);
+  for (const [name, value] of Object.entries(exported)) vars.set(name, value);
+  const nested: Scope = { vars, via: [...scope.via, label], depth: scope.depth + 1, source: line };
   if (nested.depth > walk.maxDepth) {
     walk.fail(`nesting bound: more than ${walk.maxDepth} levels${describeVia(scope.via)}`, false);
     return;
@@ -196,16 +200,16 @@ function resolveArgv(walk: Walk, command: Command, scope: Scope): Arg[] {
   const words = command.name === undefined ? [] : [command.name];
   for (const word of words) {
     const resolved = resolveWord(word, scope.vars, walk.home);
-    for (const value of resolved.values) argv.push({ value, dynamic: resolved.dynamic });
+    for (const value of resolved.values) argv.push({ value, dynamic: resolved.dynamic, unknown: resolved.unknown === true });
   }
   for (const arg of command.args) {
     if (arg.type === 'Assignment') {
       const resolved = arg.value.type === 'Word' ? resolveWord(arg.value, scope.vars, walk.home) : { values: [arg.value.elements.map((element) => element.value).join(' ')], dynamic: false };
-      argv.push({ value: `${arg.name}${arg.append === true ? '+=' : '='}${resolved.values.join(' ')}`, dynamic: resolved.dynamic });
+      argv.push({ value: `${arg.name}${arg.append === true ? '+=' : '='}${resolved.values.join(' ')}`, dynamic: resolved.dynamic, unknown: resolved.unknown === true });
       continue;
     }
     const resolved = resolveWord(arg, scope.vars, walk.home);
-    for (const value of resolved.values) argv.push({ value, dynamic: resolved.dynamic });
+    for (const value of resolved.values) argv.push({ value, dynamic: resolved.dynamic, unknown: resolved.unknown === true });
   }
   return argv;
 }
@@ -312,7 +316,7 @@ function runShell(walk: Walk, scope: Scope, invocation: Invocation, program: str
   const hasC = args.slice(0, start).some((arg) => /^-[A-Za-z]*c[A-Za-z]*$/.test(arg) || arg === '--command');
   const nestedScope = { ...scope, via: invocation.via };
   if (hasC) {
-    if (start < args.length) parseNested(walk, args[start]!, nestedScope, `${program} -c`);
+    if (start < args.length) parseNested(walk, args[start]!, nestedScope, `${program} -c`, invocation.assignments);
     return;
   }
   const stdin = invocation.stdin;
@@ -324,7 +328,7 @@ function runShell(walk: Walk, scope: Scope, invocation: Invocation, program: str
     pushCommand(walk, { ...invocation, dynamic: true }, program);
     return;
   }
-  parseNested(walk, stdin.text, nestedScope, stdin.label.endsWith('|') ? `${stdin.label} ${program}` : `${program} ${stdin.label}`);
+  parseNested(walk, stdin.text, nestedScope, stdin.label.endsWith('|') ? `${stdin.label} ${program}` : `${program} ${stdin.label}`, invocation.assignments);
 }
 
 function runSsh(walk: Walk, scope: Scope, invocation: Invocation): void {
@@ -386,7 +390,7 @@ function runInvocation(walk: Walk, scope: Scope, start: Invocation): void {
       if (invocation.redirects.length > 0) pushCommand(walk, invocation, '');
       return;
     }
-    const program = head.dynamic ? '' : normalizeProgram(head.value);
+    const program = head.unknown === true ? '' : normalizeProgram(head.value);
     const wrapper = Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined;
     if (wrapper !== undefined) {
       const args = invocation.argv.slice(1);
@@ -394,7 +398,7 @@ function runInvocation(walk: Walk, scope: Scope, start: Invocation): void {
       const via = [...invocation.via, program];
       const assignments = { ...invocation.assignments, ...unwrapped.assignments };
       if (unwrapped.line !== undefined) {
-        parseNested(walk, unwrapped.line, { ...scope, via: invocation.via }, program);
+        parseNested(walk, unwrapped.line, { ...scope, via: invocation.via }, program, assignments);
         return;
       }
       invocation = { ...invocation, argv: args.slice(unwrapped.start), via, assignments, dynamic: invocation.dynamic || unwrapped.dynamic === true };

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs, readGlobBase } from './compile-globs.js';
 
 /**
  * Sensitive-path classes: globs matched on the absolute path (`~` is the home given in options; a
@@ -73,8 +73,10 @@ function compileClass(name: string, globs: readonly string[], home: string): Com
     if (glob.startsWith('!')) exclude.push(expandHome(glob.slice(1), home));
     else include.push(expandHome(glob, home));
   }
-  const isMatch = include.length === 0 ? () => false : picomatch(include, { dot: true, ignore: exclude });
-  const bases = include.map((glob) => picomatch.scan(glob).base).filter((base) => base.startsWith('/') && base.length > 1);
+  const included = compileGlobs(include);
+  const excluded = compileGlobs(exclude);
+  const isMatch = (path: string) => included(path) && !excluded(path);
+  const bases = include.map(readGlobBase).filter((base) => base.startsWith('/') && base.length > 1);
   return { name, isMatch, bases };
 }
 
@@ -84,6 +86,20 @@ function compileClass(name: string, globs: readonly string[], home: string): Com
  * tree), when it is an ancestor of where a glob starts: `rm -rf ~` reaches `~/.ssh`.
  */
 export function compilePathClasses(home: string, extra: Readonly<Record<string, readonly string[]>> = {}): PathClassifier {
+  const key = JSON.stringify([home, Object.entries(extra)]);
+  const cached = classifiers.get(key);
+  if (cached !== undefined) return cached;
+  const classifier = createClassifier(home, extra);
+  if (classifiers.size >= MAX_CACHED_CLASSIFIERS) classifiers.clear();
+  classifiers.set(key, classifier);
+  return classifier;
+}
+
+/** Compiled classifiers by home and extra globs: a process answering many calls compiles the globs once. */
+const classifiers = new Map<string, PathClassifier>();
+const MAX_CACHED_CLASSIFIERS = 16;
+
+function createClassifier(home: string, extra: Readonly<Record<string, readonly string[]>>): PathClassifier {
   const names = [...new Set([...Object.keys(DEFAULT_PATH_CLASSES), ...Object.keys(extra)])];
   let compiled: CompiledClass[] | undefined;
   return (path, recursive) => {

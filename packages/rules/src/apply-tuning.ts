@@ -65,8 +65,16 @@ export function applyTuning(pack: Pack, options: PackOptions = {}, path = 'optio
   }
   return {
     name: pack.name, version: pack.version, level, rules, diagnostics,
-    settings: { protectedBranches: [...(options.protectedBranches ?? DEFAULT_PROTECTED_BRANCHES)], paths: { ...(options.paths ?? {}) } },
+    settings: { protectedBranches: [...(options.protectedBranches ?? DEFAULT_PROTECTED_BRANCHES)], paths: mergePaths(pack.paths ?? {}, options.paths ?? {}) },
   };
+}
+
+function mergePaths(base: Record<string, string[]>, extra: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, globs] of [...Object.entries(base), ...Object.entries(extra)]) {
+    if (Array.isArray(globs)) out[name] = [...(out[name] ?? []), ...globs.filter((g) => typeof g === 'string')];
+  }
+  return out;
 }
 
 function withSuggestion(diagnostic: Diagnostic, name: string, candidates: readonly string[]): Diagnostic {

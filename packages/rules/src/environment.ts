@@ -14,7 +14,7 @@ export const BINDING_NAMES: Record<RuleFor, string> = { command: 'c', file: 'f',
 
 const COMMAND_FIELDS = {
   program: 'string', args: 'list<string>', words: 'list<string>', sub: 'string', text: 'string',
-  via: 'list<string>', dynamic: 'bool', assignments: 'map<string, string>', redirects: 'list<Redirect>', code: 'Code',
+  via: 'list<string>', dynamic: 'bool', assignments: 'map<string, string>', redirects: 'list<Redirect>', code: 'Code', paths: 'list<File>',
 };
 const FILE_FIELDS = { path: 'string', name: 'string', op: 'string', inProject: 'bool', classes: 'list<string>', source: 'string' };
 const URL_FIELDS = { url: 'string', host: 'string', source: 'string' };
@@ -32,7 +32,7 @@ export const TOP_LEVEL_NAMES: Record<string, string> = {
 
 /** Every field name of the model, for did-you-mean on unknown fields. */
 export const FIELD_NAMES: readonly string[] = [
-  ...new Set([COMMAND_FIELDS, FILE_FIELDS, URL_FIELDS, SHELL_FIELDS, ACTION_FIELDS, { op: '', target: '', interpreter: '', source: '' }].flatMap(Object.keys)),
+  ...new Set([COMMAND_FIELDS, FILE_FIELDS, URL_FIELDS, SHELL_FIELDS, ACTION_FIELDS, { op: '', target: '', interpreter: '', source: '', strings: '' }].flatMap(Object.keys)),
 ];
 
 /** Our functions, documented in the README; names feed did-you-mean. */
@@ -43,15 +43,15 @@ function createBaseEnvironment(): Environment {
     limits: { maxAstNodes: EXPRESSION_BOUNDS.astNodes, maxDepth: EXPRESSION_BOUNDS.depth, maxListElements: 256, maxMapEntries: 256, maxCallArguments: 8 },
   })
     .registerType('Redirect', { ctor: RedirectView, fields: { op: 'string', target: 'string' } })
-    .registerType('Code', { ctor: CodeView, fields: { interpreter: 'string', source: 'string' } })
-    .registerType('Command', { ctor: CommandView, fields: COMMAND_FIELDS })
+    .registerType('Code', { ctor: CodeView, fields: { interpreter: 'string', source: 'string', strings: 'list<string>' } })
     .registerType('File', { ctor: FileView, fields: FILE_FIELDS })
+    .registerType('Command', { ctor: CommandView, fields: COMMAND_FIELDS })
     .registerType('Url', { ctor: UrlView, fields: URL_FIELDS })
     .registerType('Shell', { ctor: ShellView, fields: SHELL_FIELDS })
     .registerType('Action', { ctor: ActionView, fields: ACTION_FIELDS })
     .registerFunction({
       name: 'hasFlag', receiverType: 'Command', returnType: 'bool',
-      handler: (c: CommandView, name: string) => hasFlag(c.args, name),
+      handler: (c: CommandView, name: string) => hasFlag(c.args, name, c.program, c.sub),
       params: [{ name: 'name', type: 'string' }],
     })
     .registerFunction('isRootish(string): bool', (p: string) => isRootish(p))

@@ -8,11 +8,12 @@ import { ActionView, type CommandView, type FileView, type UrlView } from './vie
  * throws, or did not compile, is reported in `errors`, never read as "allowed".
  */
 export function evaluate(pack: CompiledPack, action: Action, options: EvaluateOptions): EvaluateResult {
-  const view = new ActionView(action);
+  const home = options.home ?? (action as { home?: string }).home ?? process.env.HOME ?? '';
+  const view = new ActionView(action, home, pack.settings.paths);
   const bindings: Record<string, unknown> = {
     action: view, tool: view.tool, input: view.input, shell: view.shell, files: view.files, urls: view.urls,
     prompt: view.prompt, output: view.output, cwd: view.cwd, project: view.project,
-    event: options.event, home: options.home ?? '',
+    event: options.event, home,
     protectedBranches: pack.settings.protectedBranches, paths: pack.settings.pathsView,
   };
   const matches: Match[] = [];

@@ -63,6 +63,9 @@ function checkPack(value: unknown, label: string): Pack {
       problems.push('levels: expected a non-empty list of level names, loosest first');
     }
     if (!Array.isArray(pack.rules)) problems.push('rules: expected a list of rules');
+    if (pack.paths !== undefined && (typeof pack.paths !== 'object' || pack.paths === null || !Object.values(pack.paths).every((g) => Array.isArray(g) && g.every((x) => typeof x === 'string')))) {
+      problems.push('paths: expected { class: [glob, ...] }');
+    }
   }
   if (problems.length > 0) throw new PackError('HOOKWIRE_PACK_INVALID', `pack ${label} is invalid: ${problems.join('; ')}`);
   return pack as Pack;

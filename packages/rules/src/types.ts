@@ -40,6 +40,8 @@ export interface Pack {
   /** Levels from loosest to strictest; a rule's level must be one of them. */
   levels: string[];
   rules: Rule[];
+  /** Extra globs per sensitive-path class the pack's rules rely on; the user's `paths` add to them. */
+  paths?: Record<string, string[]>;
 }
 
 export interface Diagnostic {

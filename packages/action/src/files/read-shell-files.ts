@@ -23,12 +23,15 @@ function isRemote(operand: string): boolean {
 }
 
 function readCopy(args: readonly string[], spec: Parameters<typeof listOperands>[1], dstOp: FileOp, srcOp: FileOp, remoteAware = false): Omit<TouchedFile, 'source'>[] {
-  const operands = listOperands(args, spec).filter((operand) => !remoteAware || !isRemote(operand));
-  const target = findOptionValue(args, 't', 'target-directory');
+  const operands = listOperands(args, spec);
+  // cp, mv and install take `-t DIR`; for rsync and scp `-t` is something else.
+  const target = remoteAware ? undefined : findOptionValue(args, 't', 'target-directory');
   const recursive = hasFlag(args, 'rRa', 'recursive');
-  if (target !== undefined) return [...each(operands, srcOp, recursive), { path: target, op: dstOp, recursive }];
-  if (operands.length < 2) return [];
-  return [...each(operands.slice(0, -1), srcOp, recursive), { path: operands.at(-1)!, op: dstOp, recursive }];
+  let files: Omit<TouchedFile, 'source'>[];
+  if (target !== undefined) files = [...each(operands, srcOp, recursive), { path: target, op: dstOp, recursive }];
+  else if (operands.length < 2) files = [];
+  else files = [...each(operands.slice(0, -1), srcOp, recursive), { path: operands.at(-1)!, op: dstOp, recursive }];
+  return remoteAware ? files.filter((file) => !isRemote(file.path)) : files;
 }
 
 const readAll: Reader = (args) => each(listOperands(args), 'read');

@@ -8,6 +8,8 @@ export interface ResolvedWord {
   /** Usually one value; a brace expansion such as `{rm,-rf,/}` gives several. */
   values: string[];
   dynamic: boolean;
+  /** Part of the word is an expansion with no value to stand in for it (`$X`, `$(cmd)`); `${X:-v}` stands in `v`. */
+  unknown?: boolean;
 }
 
 const MAX_BRACE_ALTERNATIVES = 64;
@@ -15,6 +17,7 @@ const MAX_BRACE_ALTERNATIVES = 64;
 interface Accumulator {
   text: string;
   dynamic: boolean;
+  unknown?: boolean;
   /** Set when the word holds exactly one plain `{a,b}` expansion: its alternatives and where it sits. */
   brace?: { at: number; alternatives: string[] } | 'many';
 }
@@ -37,6 +40,7 @@ function resolveParameter(name: string, vars: Variables, acc: Accumulator, text:
   if (value === undefined) {
     acc.text += text;
     acc.dynamic = true;
+    acc.unknown = true;
   } else {
     acc.text += value;
   }
@@ -81,6 +85,7 @@ function appendPart(part: WordPart | DoubleQuotedChild, vars: Variables, acc: Ac
       }
       acc.text += part.text;
       acc.dynamic = true;
+      acc.unknown = true;
       return;
     }
     case 'BraceExpansion': {
@@ -95,24 +100,27 @@ function appendPart(part: WordPart | DoubleQuotedChild, vars: Variables, acc: Ac
       // Command, arithmetic and process substitutions: their output is not known.
       acc.text += part.text;
       acc.dynamic = true;
+      acc.unknown = true;
   }
 }
 
 /** Quote removal and substitution of known variables; `~` and `~/x` at the start become `home`. */
 export function resolveWord(word: Word, vars: Variables, home: string | undefined): ResolvedWord {
-  if (word.parts === undefined) return { values: [expandTilde(word.value, home)], dynamic: false };
+  // Only an unquoted, unescaped `~` expands: `\~`, `'~'` and `"~"` stay as written.
+  if (word.parts === undefined) return { values: [word.text.startsWith('~') ? expandTilde(word.value, home) : word.value], dynamic: false };
   const acc: Accumulator = { text: '', dynamic: false };
   for (const part of word.parts) appendPart(part, vars, acc);
   const first = word.parts[0];
-  const text = first?.type === 'Literal' ? expandTilde(acc.text, home) : acc.text;
+  const text = first?.type === 'Literal' && first.text.startsWith('~') ? expandTilde(acc.text, home) : acc.text;
   const shift = text.length - acc.text.length;
-  if (acc.brace === undefined || acc.brace === 'many') return { values: [text], dynamic: acc.dynamic };
+  const unknown = acc.unknown === true ? { unknown: true } : {};
+  if (acc.brace === undefined || acc.brace === 'many') return { values: [text], dynamic: acc.dynamic, ...unknown };
   const { at, alternatives } = acc.brace;
   const start = at + shift;
   const end = text.indexOf('}', start) + 1;
   const before = text.slice(0, start);
   const after = text.slice(end);
-  return { values: alternatives.map((alternative) => before + alternative + after), dynamic: acc.dynamic };
+  return { values: alternatives.map((alternative) => before + alternative + after), dynamic: acc.dynamic, ...unknown };
 }
 
 /** The text of here-document body as the shell would feed it (expansions resolved when the delimiter is unquoted). */

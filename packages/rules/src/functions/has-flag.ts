@@ -1,23 +1,47 @@
+/** Short options that take a value, per program or 'program sub': in '-bfeature' the 'b' ends the flags. */
+const SHORT_WITH_VALUE: Record<string, string> = {
+  'git checkout': 'bBU', 'git switch': 'cC', 'git commit': 'mFCcSt', 'git branch': 'u', 'git push': 'o', 'git clean': 'e',
+  'git stash': 'm', 'git worktree': 'bB', 'git reset': '', 'git restore': 's', 'git tag': 'mFu',
+  kill: 'sn', pkill: 'uUgGPstF', killall: 'su', crontab: 'u', psql: 'cdhUpfv', mysql: 'ehuPpDS', 'redis-cli': 'hpnau',
+  chmod: '', chown: '', rm: '', tar: 'fCTXb', curl: 'oOdXHuFTAeErw', wget: 'oOaPt', ssh: 'bcDEeFIiJLlmOopQRSWw',
+  docker: '', npm: 'w',
+};
+
 /**
- * Whether an argv carries a flag. One letter ('r') matches it alone or inside a cluster of short
- * flags ('-r', '-rf', '-fr', '-Rfv'); a longer name ('recursive') matches '--recursive' and
- * '--recursive=...'; a name given with its dashes ('-delete', '--force') matches that word
- * exactly (or with '=value'). Reading stops at '--'.
+ * Whether a command's argv carries a flag. One letter ('r') matches it alone or in a cluster of
+ * short flags ('-rf', '-fr', '-Rfv'), up to a letter that takes a value ('-bfeature' is -b with
+ * 'feature'); clusters longer than six letters are read as a flag with its value. A longer name
+ * ('recursive') matches '--recursive', '--recursive=...' and an abbreviation of two letters or
+ * more ('--rec'), as git and GNU getopt accept; a name with its dashes ('-delete') matches that
+ * word exactly (or with '=value'). Reading stops at '--'.
  */
-export function hasFlag(args: readonly string[], name: string): boolean {
+export function hasFlag(args: readonly string[], name: string, program = '', sub = ''): boolean {
   if (name.length === 0) return false;
-  const literal = name.startsWith('-') ? name : name.length === 1 ? undefined : `--${name}`;
+  const withValue = SHORT_WITH_VALUE[`${program} ${sub}`] ?? SHORT_WITH_VALUE[program] ?? '';
   for (const arg of args) {
     if (arg === '--') return false;
-    if (literal !== undefined) {
-      if (arg === literal || arg.startsWith(`${literal}=`)) return true;
-    } else if (isShortCluster(arg) && arg.includes(name)) {
+    if (name.startsWith('-')) {
+      if (arg === name || arg.startsWith(`${name}=`)) return true;
+    } else if (name.length > 1) {
+      if (arg.startsWith('--') && matchesLong(arg.slice(2), name)) return true;
+    } else if (readCluster(arg, withValue).includes(name)) {
       return true;
     }
   }
   return false;
 }
 
-function isShortCluster(arg: string): boolean {
-  return arg.length >= 2 && arg[0] === '-' && arg[1] !== '-' && /^-[A-Za-z0-9]+$/.test(arg);
+function matchesLong(arg: string, name: string): boolean {
+  const given = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+  return given === name || (given.length >= 2 && name.startsWith(given));
+}
+
+function readCluster(arg: string, withValue: string): string {
+  if (arg.length < 2 || arg[0] !== '-' || arg[1] === '-' || !/^-[A-Za-z0-9]+$/.test(arg)) return '';
+  let letters = '';
+  for (const letter of arg.slice(1)) {
+    letters += letter;
+    if (withValue.includes(letter)) return letters;
+  }
+  return letters.length > 6 ? letters[0]! : letters;
 }

@@ -1,0 +1,44 @@
+import { DEFAULT_PATH_CLASSES } from '@hookwire/action';
+import picomatch from 'picomatch';
+
+export type PathClassifier = (path: string) => string[];
+
+const cache = new Map<string, PathClassifier>();
+
+/**
+ * Classifies a path by the action package's sensitive-path classes plus the user's extra globs,
+ * as buildAction does for the files it finds; here for paths that appear as command arguments
+ * buildAction does not read as files (git add .env, tar czf x ~/.ssh, scp ~/.aws/credentials h:).
+ * A folder that holds where a class's globs start (~ holds ~/.ssh) is in that class too.
+ */
+export function selectPathClassifier(home: string, extra: Readonly<Record<string, readonly string[]>>): PathClassifier {
+  const key = `${home}\0${JSON.stringify(extra)}`;
+  let classifier = cache.get(key);
+  if (classifier === undefined) {
+    const names = [...new Set([...Object.keys(DEFAULT_PATH_CLASSES), ...Object.keys(extra)])];
+    const matchers = names.map((name) => {
+      const globs = [...(DEFAULT_PATH_CLASSES[name] ?? []), ...(extra[name] ?? [])].map((g) => expandGlob(g, home));
+      const include = globs.filter((g) => !g.startsWith('!'));
+      const ignore = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+      const isMatch = include.length === 0 ? () => false : picomatch(include, { dot: true, ignore });
+      const bases = include.map((g) => picomatch.scan(g).base).filter((b) => b.startsWith('/') && b.length > 1);
+      return { name, isMatch, bases };
+    });
+    classifier = (path) => {
+      const prefix = path === '/' ? '/' : `${path}/`;
+      return matchers.filter((m) => m.isMatch(path) || m.bases.some((b) => b === path || b.startsWith(prefix))).map((m) => m.name);
+    };
+    if (cache.size > 16) cache.clear();
+    cache.set(key, classifier);
+  }
+  return classifier;
+}
+
+function expandGlob(glob: string, home: string): string {
+  const negated = glob.startsWith('!');
+  const body = negated ? glob.slice(1) : glob;
+  let out = body;
+  if (body === '~' || body.startsWith('~/')) out = home === '' ? `**${body.slice(1)}` : home.replace(/\/$/, '') + body.slice(1);
+  else if (!body.startsWith('/') && !body.startsWith('**')) out = `**/${body}`;
+  return negated ? `!${out}` : out;
+}
