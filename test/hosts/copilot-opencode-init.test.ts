@@ -10,10 +10,11 @@ import { runOpenCode } from './opencode.js';
 
 // The issue's "done when" for Copilot CLI and OpenCode, as a user gets there: in an empty project,
 // install the packed `hookwire` and `@hookwire/opencode`, `npx hookwire init --host <host>`, start
-// the real host: the starter guard denies rm -rf; init twice leaves every byte; --uninstall gives
-// the project back.
+// the real host: the starter (the hookwire:recommended pack) denies a .env read through the shell and
+// names its rule; init twice leaves every byte; --uninstall gives the project back.
 
-const STARTER_REASON = 'rm -rf deletes recursively without asking; remove the files by name, or ask the user';
+/** The pack's secrets rule, as the model is told, on the project's .env. */
+const starterReason = (app: string) => new RegExp(`^(Denied by preToolUse hook: )?This reads a secret .* \\[hookwire rule secrets-read-file, matched: ${join(app, '.env').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]$`);
 let tarballs: Awaited<ReturnType<typeof packWorkspace>>;
 
 afterAll(() => removeTempDirs());
@@ -25,6 +26,7 @@ beforeAll(async () => {
 async function installApp(): Promise<string> {
   const app = await installPacked(['hookwire', '@hookwire/opencode'], tarballs, await tempDir('hookwire-hosts-app-'));
   await writeFile(join(app, 'x'), 'keep me\n');
+  await writeFile(join(app, '.env'), 'API_TOKEN=hookwire-test-secret-7f3a\n');
   return app;
 }
 
@@ -51,22 +53,24 @@ async function checkInitPromises(app: string, host: string, files: string[]): Pr
 }
 
 describe('npm install hookwire, npx hookwire init --host <host>, then the real host', () => {
-  it('OpenCode: the plugin file init wrote loads @hookwire/opencode and the starter denies rm -rf', { timeout: 240_000 }, async () => {
+  it('OpenCode: the plugin file init wrote loads @hookwire/opencode and the starter denies a .env read', { timeout: 240_000 }, async () => {
     const app = await installApp();
     await checkInitPromises(app, 'opencode', ['.hookwire.json', '.opencode/plugin/hookwire.js']);
     // No plugin and no project opencode.json given: OpenCode runs with what init wrote (the fake provider is in the user config).
-    const run = await runOpenCode({ cwd: app, writeConfig: false, prompt: 'Remove x.', script: [{ bash: 'rm -rf ./x' }, { text: 'finished' }] });
+    const run = await runOpenCode({ cwd: app, writeConfig: false, prompt: 'Remove x.', script: [{ bash: 'cat .env' }, { text: 'finished' }] });
     expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
-    expect(listToolResults(run.requests)).toEqual([STARTER_REASON]);
+    expect(listToolResults(run.requests)).toEqual([expect.stringMatching(starterReason(app))]);
+    expect(JSON.stringify(run.requests)).not.toContain('hookwire-test-secret-7f3a');
     expect(existsSync(join(app, 'x'))).toBe(true);
   });
 
-  it('Copilot CLI: the .github/hooks/hookwire.json init wrote runs the bridge and the starter denies rm -rf', { timeout: 240_000 }, async () => {
+  it('Copilot CLI: the .github/hooks/hookwire.json init wrote runs the bridge and the starter denies a .env read', { timeout: 240_000 }, async () => {
     const app = await installApp();
     await checkInitPromises(app, 'copilot', ['.hookwire.json', '.github/hooks/hookwire.json']);
-    const run = await runCopilot({ cwd: app, prompt: 'Remove x.', script: [{ bash: 'rm -rf ./x' }, { text: 'finished' }] });
+    const run = await runCopilot({ cwd: app, prompt: 'Remove x.', script: [{ bash: 'cat .env' }, { text: 'finished' }] });
     expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
-    expect(listToolResults(run.requests)).toEqual([`Denied by preToolUse hook: ${STARTER_REASON}`]);
+    expect(listToolResults(run.requests)).toEqual([expect.stringMatching(starterReason(app))]);
+    expect(JSON.stringify(run.requests)).not.toContain('hookwire-test-secret-7f3a');
     expect(existsSync(join(app, 'x'))).toBe(true);
   });
 });

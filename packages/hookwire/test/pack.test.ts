@@ -49,13 +49,13 @@ async function initAndDispatch(app: string): Promise<void> {
   const settings = JSON.parse(await readFile(join(app, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
   const command = settings.hooks.PreToolUse![0]!.hooks[0]!.command;
   expect(command).not.toMatch(/\bnpx\b/);
-  const denied = await spawnIn(app, 'sh', ['-c', command], bashPayload(app, 'rm -rf /'), { CLAUDE_PROJECT_DIR: app });
+  const denied = await spawnIn(app, 'sh', ['-c', command], bashPayload(app, 'sudo bash -c "rm -rf /"'), { CLAUDE_PROJECT_DIR: app });
   expect(denied.code).toBe(0);
   expect(JSON.parse(denied.stdout)).toEqual({
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',
       permissionDecision: 'deny',
-      permissionDecisionReason: 'rm -rf deletes recursively without asking; remove the files by name, or ask the user',
+      permissionDecisionReason: expect.stringMatching(/ \[hookwire rule fs-rm-root-home, matched: rm -rf \/ via sudo → bash -c[;\]]/),
     },
   });
   expect(denied.stderr).toBe('');

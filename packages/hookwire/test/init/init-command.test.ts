@@ -35,7 +35,7 @@ describe('hookwire init', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(
       `hookwire init (host claude) in ${dir}\n` +
-        '  created .hookwire.json: a starter config: the deny-rm-rf guard denies rm -rf in Bash\n' +
+        '  created .hookwire.json: a starter config: the hookwire:recommended rule pack, failing closed (hookwire rules lists its rules and modes)\n' +
         '  created .claude/settings.json: the bridge runs on PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification\n' +
         `note: node_modules/.bin/hookwire is not installed in ${dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)\n`,
     );

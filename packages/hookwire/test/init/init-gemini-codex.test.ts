@@ -63,7 +63,7 @@ describe.each(HOSTS)('hookwire init --host $host', ({ host, file, events, note, 
     const first = await hookwire(['init', '--host', host], dir);
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('');
-    expect(first.stdout).toContain(`hookwire init (host ${host}) in ${dir}\n  created .hookwire.json: a starter config: the deny-rm-rf guard denies rm -rf in Bash\n  created ${file}: the bridge runs on ${events}\n`);
+    expect(first.stdout).toContain(`hookwire init (host ${host}) in ${dir}\n  created .hookwire.json: a starter config: the hookwire:recommended rule pack, failing closed (hookwire rules lists its rules and modes)\n  created ${file}: the bridge runs on ${events}\n`);
     expect(first.stdout).toContain(note);
     expect(JSON.parse(await readFile(join(dir, file), 'utf8'))).toEqual(written);
     const made = await snapshot(dir);
