@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const PACKAGES_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every published package of the workspace, by folder (each tarball is keyed by the name its package.json gives). */
-export const PUBLISHED_PACKAGES = ['fold', 'contract', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'session', 'otlp', 'stdio-server', 'http-server', 'mock-llm', 'hookwire', 'opencode-plugin'] as const;
+export const PUBLISHED_PACKAGES = ['fold', 'contract', 'action', 'rules', 'http-post', 'exec-shell', 'exec-http', 'exec-oracle', 'runtime', 'session', 'otlp', 'stdio-server', 'http-server', 'mock-llm', 'hookwire', 'opencode-plugin'] as const;
 
 /** Package name (`@hookwire/runtime`, `hookwire`) → `file:<tarball>`. */
 export type Tarballs = Record<string, string>;
