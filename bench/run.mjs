@@ -15,6 +15,7 @@ import { create as createInprocess } from './figures/inprocess.mjs';
 import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
 import { create as createRoundtrip } from './figures/roundtrip.mjs';
+import { createBridge as createRulesBridge, createInprocess as createRulesInprocess } from './figures/rules.mjs';
 import { SCALING } from './figures/scaling.mjs';
 import { createRoundtrip as createServeRoundtrip, createThroughput as createServeThroughput } from './figures/serve.mjs';
 import { create as createShell } from './figures/shell.mjs';
@@ -33,6 +34,8 @@ const FIGURES = [
   ['coldstart', createColdstart],
   ['bridge', createBridge],
   ['inprocess', createInprocess],
+  ['rules-inprocess', createRulesInprocess],
+  ['rules-bridge', createRulesBridge],
   ['observed', createObserved],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
@@ -40,7 +43,7 @@ const FIGURES = [
   ['gemini-turn', createGeminiTurn],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'], rules: ['rules-inprocess', 'rules-bridge'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)
