@@ -30,6 +30,8 @@ export function evaluate(pack: CompiledPack, action: Action, options: EvaluateOp
       const text = compiled.line.lower ? (lower ??= view.shell.line.toLowerCase()) : view.shell.line;
       if (!compiled.line.pattern.test(text)) continue;
     }
+    const anyPrograms = compiled.anyPrograms;
+    if (anyPrograms !== undefined && !view.shell.commands.some((c) => anyPrograms.has(c.program))) continue;
     runRule(compiled, view, bindings, matches, errors);
   }
   return { matches, errors };

@@ -6,28 +6,30 @@
  * condition. Anything else gets no guard and always runs.
  */
 export interface RuleGuards {
+  /** `for: command`: the rule can only match commands running one of these programs. */
   programs?: ReadonlySet<string>;
+  /** Whole-action rules: the rule can only match when some command runs one of these programs. */
+  anyPrograms?: ReadonlySet<string>;
   line?: { pattern: RegExp; lower: boolean };
 }
 
-const PROGRAM_EQUALS = /^c\.program\s*==\s*'([^'\\]*)'$/;
-const PROGRAM_IN = /^c\.program\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]$/;
 const LINE_MATCHES = /^shell\.line(\.lowerAscii\(\))?\.matches\(r'([^']*)'\)$/;
+const COMMANDS_EXISTS = /^shell\.commands\.exists\(\s*([A-Za-z_]\w*)\s*,([\s\S]*)\)$/;
 
 export function readGuards(when: string): RuleGuards {
   const guards: RuleGuards = {};
   const branches = splitTopLevel(when, '||');
-  const programs = new Set<string>();
-  let allPrograms = branches.length > 0;
+  const programs = readPrograms(branches, 'c');
+  if (programs !== undefined) guards.programs = programs;
+  const anyPrograms = new Set<string>();
+  let allExist = branches.length > 0;
   for (const branch of branches) {
-    const first = splitTopLevel(stripParens(branch), '&&')[0]?.trim() ?? '';
-    const equals = PROGRAM_EQUALS.exec(first);
-    const list = PROGRAM_IN.exec(first);
-    if (equals !== null) programs.add(equals[1]!);
-    else if (list !== null) for (const item of list[1]!.matchAll(/'([^'\\]*)'/g)) programs.add(item[1]!);
-    else allPrograms = false;
+    const exists = COMMANDS_EXISTS.exec(splitTopLevel(stripParens(branch), '&&')[0]?.trim() ?? '');
+    const found = exists === null ? undefined : readPrograms(splitTopLevel(exists[2]!, '||'), exists[1]!);
+    if (found === undefined) allExist = false;
+    else for (const p of found) anyPrograms.add(p);
   }
-  if (allPrograms) guards.programs = programs;
+  if (allExist) guards.anyPrograms = anyPrograms;
   if (branches.length === 1) {
     const line = LINE_MATCHES.exec(splitTopLevel(stripParens(branches[0]!), '&&')[0]?.trim() ?? '');
     if (line !== null) {
@@ -39,6 +41,22 @@ export function readGuards(when: string): RuleGuards {
     }
   }
   return guards;
+}
+
+/** The programs every branch tests first (`v.program == 'x'` or `v.program in [...]`), if all do. */
+function readPrograms(branches: string[], variable: string): Set<string> | undefined {
+  const equals = new RegExp(`^${variable}\\.program\\s*==\\s*'([^'\\\\]*)'$`);
+  const list = new RegExp(`^${variable}\\.program\\s+in\\s+\\[((?:\\s*'[^'\\\\]*'\\s*,?)*)\\]$`);
+  const programs = new Set<string>();
+  for (const branch of branches) {
+    const first = splitTopLevel(stripParens(branch), '&&')[0]?.trim() ?? '';
+    const one = equals.exec(first);
+    const many = list.exec(first);
+    if (one !== null) programs.add(one[1]!);
+    else if (many !== null) for (const item of many[1]!.matchAll(/'([^'\\]*)'/g)) programs.add(item[1]!);
+    else return undefined;
+  }
+  return branches.length > 0 ? programs : undefined;
 }
 
 /** Splits at a top-level operator (outside parentheses, brackets and string literals). */

@@ -61,6 +61,8 @@ export interface CompiledRule {
   events: readonly string[];
   /** For `for: command` rules whose every branch starts with a program test: the programs. */
   programs?: ReadonlySet<string>;
+  /** For whole-action rules whose every branch starts with `shell.commands.exists(x, x.program ...)`. */
+  anyPrograms?: ReadonlySet<string>;
   /** For conditions that start with `shell.line.matches(r'...') &&`: that test, run without CEL. */
   line?: { pattern: RegExp; lower: boolean };
   /** Compiles the condition if not done yet; the diagnostics if it does not compile. */

@@ -24,3 +24,15 @@ describe('readGuards', () => {
     expect(readGuards("shell.line.matches(r'(') && true").line).toBeUndefined();
   });
 });
+
+describe('readGuards on whole-action rules', () => {
+  it('reads the programs some command must run', () => {
+    const guards = readGuards("shell.commands.exists(d, d.program in ['curl', 'wget'] || (d.program == 'base64' && d.hasFlag('d'))) && shell.commands.exists(s, s.program == 'sh')");
+    expect([...guards.anyPrograms!]).toEqual(['curl', 'wget', 'base64']);
+    expect(guards.programs).toBeUndefined();
+    const two = readGuards("shell.commands.exists(c, c.program == 'psql') && true || (shell.commands.exists(c, c.program in ['redis-cli']) && false)");
+    expect([...two.anyPrograms!]).toEqual(['psql', 'redis-cli']);
+    expect(readGuards("shell.commands.exists(c, c.dynamic) && true").anyPrograms).toBeUndefined();
+    expect(readGuards("shell.commands.exists(c, c.program == 'a') || shell.unparsed").anyPrograms).toBeUndefined();
+  });
+});
