@@ -94,7 +94,7 @@ try {
     });
     const tally = tallyGuard(corpus, answers);
     rows.push({ guard, tally, answers });
-    if (writeReport) saveAnswers(guard, answers);
+    if (writeReport && guard.kind === 'process') saveAnswers(guard, answers);
     console.log(
       `${guard.label}: detection ${(tally.detection * 100).toFixed(1)}%, false positives ${(tally.falsePositiveRate * 100).toFixed(1)}%, ` +
         `${tally.decisions.error} errors, ${((Date.now() - started) / 1000).toFixed(0)} s`,

@@ -16,22 +16,35 @@ export function selectPathClassifier(home: string, extra: Readonly<Record<string
   let classifier = cache.get(key);
   if (classifier === undefined) {
     const names = [...new Set([...Object.keys(DEFAULT_PATH_CLASSES), ...Object.keys(extra)])];
-    const matchers = names.map((name) => {
+    const classes = names.map((name) => {
       const globs = [...(DEFAULT_PATH_CLASSES[name] ?? []), ...(extra[name] ?? [])].map((g) => expandGlob(g, home));
       const include = globs.filter((g) => !g.startsWith('!'));
       const ignore = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-      const isMatch = include.length === 0 ? () => false : picomatch(include, { dot: true, ignore });
       const bases = include.map((g) => picomatch.scan(g).base).filter((b) => b.startsWith('/') && b.length > 1);
-      return { name, isMatch, bases };
+      let isMatch: ((path: string) => boolean) | undefined;
+      const match = (path: string): boolean => (isMatch ??= include.length === 0 ? () => false : picomatch(include, { dot: true, ignore }))(path);
+      return { name, match, bases, needles: include.map((g) => { const base = picomatch.scan(g).base; return base.startsWith('/') ? { base } : { piece: readNeedle(g) }; }) };
     });
     classifier = (path) => {
       const prefix = path === '/' ? '/' : `${path}/`;
-      return matchers.filter((m) => m.isMatch(path) || m.bases.some((b) => b === path || b.startsWith(prefix))).map((m) => m.name);
+      return classes
+        .filter((c) => (c.needles.some((n) => (n.base !== undefined ? path.startsWith(n.base) : path.includes(n.piece))) && c.match(path)) || c.bases.some((b) => b === path || b.startsWith(prefix)))
+        .map((c) => c.name);
     };
     if (cache.size > 16) cache.clear();
     cache.set(key, classifier);
   }
   return classifier;
+}
+
+/**
+ * The longest literal piece of a glob's last segment: a path the glob matches contains it (and
+ * starts with an absolute glob's base), so most arguments skip compiling and running matchers.
+ */
+function readNeedle(glob: string): string {
+  const segments = glob.split('/').filter((s) => s !== '' && s !== '**' && s !== '*');
+  const last = segments.at(-1) ?? '';
+  return last.split(/[*?[\]{}()!+@]/).reduce((a, b) => (b.length > a.length ? b : a), '');
 }
 
 function expandGlob(glob: string, home: string): string {

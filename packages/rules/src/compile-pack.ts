@@ -1,5 +1,5 @@
 import { type PackOptions, applyTuning } from './apply-tuning.js';
-import { compileRule } from './compile-rule.js';
+import { prepareRule } from './compile-rule.js';
 import { type LoadPackOptions, loadPack } from './load-pack.js';
 import type { BrokenRule, CompiledPack, CompiledRule, Diagnostic, Pack, Rule } from './types.js';
 
@@ -11,8 +11,17 @@ export interface CompilePackResult {
   actionOptions: { pathClasses: Record<string, string[]> };
 }
 
-/** Applies the user's tuning to a pack and compiles every rule it keeps. */
-export function compilePack(pack: Pack, options: PackOptions = {}): CompilePackResult {
+export interface CompilePackOptions {
+  /**
+   * 'lazy' (default) checks every rule's shape now and compiles each condition the first time an
+   * event reaches it (a condition that then fails to compile is reported by that evaluation);
+   * 'eager' compiles every condition now, for `hookwire check` and tests.
+   */
+  compile?: 'lazy' | 'eager';
+}
+
+/** Applies the user's tuning to a pack and prepares every rule it keeps. */
+export function compilePack(pack: Pack, options: PackOptions = {}, compileOptions: CompilePackOptions = {}): CompilePackResult {
   const tuned = applyTuning(pack, options);
   const diagnostics = [...tuned.diagnostics];
   const rules: CompiledRule[] = [];
@@ -20,15 +29,15 @@ export function compilePack(pack: Pack, options: PackOptions = {}): CompilePackR
   const seen = new Set<string>();
   tuned.rules.forEach((rule, index) => {
     const path = `rules[${pack.rules.indexOf(rule) === -1 ? index : pack.rules.indexOf(rule)}]`;
-    const result = compileRule(rule, `${path}${typeof rule.id === 'string' ? `(${rule.id})` : ''}`);
-    const problems = result.ok ? [] : [...result.diagnostics];
+    const result = prepareRule(rule, `${path}${typeof rule.id === 'string' ? `(${rule.id})` : ''}`);
+    const problems = result.ok ? [...(compileOptions.compile === 'eager' ? result.rule.ensure() ?? [] : [])] : [...result.diagnostics];
     if (result.ok && seen.has(rule.id)) problems.push({ message: `duplicate rule id '${rule.id}'`, path: `${path}.id` });
     if (typeof rule.id === 'string') seen.add(rule.id);
     if (result.ok && problems.length === 0) {
       rules.push(result.rule);
-    } else if (!result.ok || problems.length > 0) {
+    } else {
       diagnostics.push(...problems);
-      if (!result.ok) broken.push({ rule: describeBroken(rule, index), events: eventsOf(rule), diagnostics: problems });
+      if (!result.ok || result.rule.ensure() !== undefined) broken.push({ rule: describeBroken(rule, index), events: eventsOf(rule), diagnostics: problems });
     }
   });
   const paths = tuned.settings.paths;
@@ -43,9 +52,9 @@ export function compilePack(pack: Pack, options: PackOptions = {}): CompilePackR
 }
 
 /** Loads the pack the options name (default 'hookwire:recommended'), tunes and compiles it. */
-export async function resolvePackOptions(options: PackOptions, loadOptions: LoadPackOptions): Promise<CompilePackResult> {
+export async function resolvePackOptions(options: PackOptions, loadOptions: LoadPackOptions & CompilePackOptions): Promise<CompilePackResult> {
   const pack = await loadPack(options.pack ?? 'hookwire:recommended', loadOptions);
-  return compilePack(pack, options);
+  return compilePack(pack, options, loadOptions);
 }
 
 function eventsOf(rule: Rule): readonly string[] {

@@ -1,4 +1,5 @@
 import { BINDING_NAMES, EXPRESSION_BOUNDS, FIELD_NAMES, FUNCTION_NAMES, TOP_LEVEL_NAMES, selectEnvironment } from './environment.js';
+import { readGuards } from './read-guards.js';
 import { suggestName } from './suggest-name.js';
 import type { CompiledRule, Diagnostic, Rule, RuleFor } from './types.js';
 import { validateRule } from './validate-rule.js';
@@ -21,6 +22,17 @@ interface CelErrorLike {
  * the offset (and line/column) in the expression and a did-you-mean, never as a throw.
  */
 export function compileRule(rule: unknown, path = 'rule'): CompileRuleResult {
+  const prepared = prepareRule(rule, path);
+  if (!prepared.ok) return prepared;
+  const problems = prepared.rule.ensure();
+  return problems === undefined ? prepared : { ok: false, diagnostics: problems };
+}
+
+/**
+ * Checks a rule's shape and reads its guards; the condition is parsed and type-checked on first
+ * use (`ensure()`), so a process that runs one event compiles only the rules that event reaches.
+ */
+export function prepareRule(rule: unknown, path = 'rule'): CompileRuleResult {
   const shape = validateRule(rule, path);
   if (shape.length > 0) return { ok: false, diagnostics: shape };
   const checked = rule as Rule;
@@ -28,20 +40,39 @@ export function compileRule(rule: unknown, path = 'rule'): CompileRuleResult {
   if (checked.when.length > EXPRESSION_BOUNDS.length) {
     return { ok: false, diagnostics: [{ message: `when: longer than ${EXPRESSION_BOUNDS.length} characters (${checked.when.length})`, path: whenPath }] };
   }
-  const env = selectEnvironment(checked.for);
+  const events = typeof checked.event === 'string' ? [checked.event] : [...checked.event];
+  let condition: ((bindings: Record<string, unknown>) => unknown) | undefined;
+  let problems: Diagnostic[] | undefined;
+  const ensure = (): Diagnostic[] | undefined => {
+    if (condition === undefined && problems === undefined) {
+      const result = compileCondition(checked, whenPath);
+      if (Array.isArray(result)) problems = result;
+      else condition = result;
+    }
+    return problems;
+  };
+  const test = (bindings: Record<string, unknown>): unknown => {
+    const failed = ensure();
+    if (failed !== undefined) throw new Error(failed.map((d) => d.message).join('; '));
+    return condition!(bindings);
+  };
+  return { ok: true, rule: { rule: checked, events, ...readGuards(checked.when), ensure, test } };
+}
+
+function compileCondition(rule: Rule, whenPath: string): ((bindings: Record<string, unknown>) => unknown) | Diagnostic[] {
+  const env = selectEnvironment(rule.for);
   let parsed: ReturnType<typeof env.parse>;
   try {
-    parsed = env.parse(checked.when);
+    parsed = env.parse(rule.when);
   } catch (error) {
-    return { ok: false, diagnostics: [describeCelError(error, checked, whenPath)] };
+    return [describeCelError(error, rule, whenPath)];
   }
   const check = parsed.check();
-  if (!check.valid) return { ok: false, diagnostics: [describeCelError(check.error, checked, whenPath)] };
+  if (!check.valid) return [describeCelError(check.error, rule, whenPath)];
   if (check.type !== 'bool') {
-    return { ok: false, diagnostics: [{ message: `when: the condition must give a bool, it gives ${String(check.type)}`, path: whenPath, offset: 0, line: 1, column: 1 }] };
+    return [{ message: `when: the condition must give a bool, it gives ${String(check.type)}`, path: whenPath, offset: 0, line: 1, column: 1 }];
   }
-  const events = typeof checked.event === 'string' ? [checked.event] : [...checked.event];
-  return { ok: true, rule: { rule: checked, events, test: (bindings) => parsed(bindings) } };
+  return (bindings) => parsed(bindings);
 }
 
 function describeCelError(error: unknown, rule: Rule, path: string): Diagnostic {

@@ -23,8 +23,15 @@ export function evaluate(pack: CompiledPack, action: Action, options: EvaluateOp
       errors.push({ ...describeFailure(broken.rule), message: `rule did not compile: ${broken.diagnostics.map((d) => d.message).join('; ')}` });
     }
   }
+  let lower: string | undefined;
   for (const compiled of pack.rules) {
     if (!appliesTo(compiled.events, compiled.rule.tools, options.event, view.tool)) continue;
+    if (compiled.line !== undefined) {
+      const text = compiled.line.lower ? (lower ??= view.shell.line.toLowerCase()) : view.shell.line;
+      if (!compiled.line.pattern.test(text)) continue;
+    }
+    const anyPrograms = compiled.anyPrograms;
+    if (anyPrograms !== undefined && !view.shell.commands.some((c) => anyPrograms.has(c.program))) continue;
     runRule(compiled, view, bindings, matches, errors);
   }
   return { matches, errors };
@@ -32,7 +39,15 @@ export function evaluate(pack: CompiledPack, action: Action, options: EvaluateOp
 
 function runRule(compiled: CompiledRule, view: ActionView, bindings: Record<string, unknown>, matches: Match[], errors: RuleError[]): void {
   const seen = new Set<string>();
+  let failed = false;
   const visit = (name: string | undefined, element: unknown, evidence: () => Evidence): void => {
+    if (failed) return;
+    const problems = compiled.ensure();
+    if (problems !== undefined) {
+      failed = true;
+      errors.push({ ...describeFailure(compiled.rule), message: `rule did not compile: ${problems.map((d) => d.message).join('; ')}` });
+      return;
+    }
     if (name !== undefined) bindings[name] = element;
     let result: unknown;
     try {
@@ -50,7 +65,9 @@ function runRule(compiled: CompiledRule, view: ActionView, bindings: Record<stri
   };
   switch (compiled.rule.for) {
     case 'command':
-      for (const c of view.shell.commands) visit('c', c, () => describeCommand(c));
+      for (const c of view.shell.commands) {
+        if (compiled.programs === undefined || compiled.programs.has(c.program)) visit('c', c, () => describeCommand(c));
+      }
       break;
     case 'file':
       for (const f of view.files) visit('f', f, () => describeFile(f));
@@ -90,5 +107,5 @@ function describeFile(f: FileView): Evidence {
 
 function describeAction(view: ActionView): Evidence {
   const text = view.shell.line || view.files[0]?.path || view.prompt.slice(0, 200) || view.output.slice(0, 200) || view.tool;
-  return { kind: 'action', text };
+  return view.shell.unparsed ? { kind: 'action', text, note: view.shell.unparsedReason } : { kind: 'action', text };
 }

@@ -1,7 +1,7 @@
 export { DEFAULT_PROTECTED_BRANCHES, applyTuning } from './apply-tuning.js';
 export type { PackOptions, RuleSetting, TunedPack } from './apply-tuning.js';
 export { compilePack, resolvePackOptions } from './compile-pack.js';
-export type { CompilePackResult } from './compile-pack.js';
+export type { CompilePackOptions, CompilePackResult } from './compile-pack.js';
 export { compileRule } from './compile-rule.js';
 export type { CompileRuleResult } from './compile-rule.js';
 export { evaluate } from './evaluate.js';

@@ -59,6 +59,14 @@ export interface Diagnostic {
 export interface CompiledRule {
   rule: Rule;
   events: readonly string[];
+  /** For `for: command` rules whose every branch starts with a program test: the programs. */
+  programs?: ReadonlySet<string>;
+  /** For whole-action rules whose every branch starts with `shell.commands.exists(x, x.program ...)`. */
+  anyPrograms?: ReadonlySet<string>;
+  /** For conditions that start with `shell.line.matches(r'...') &&`: that test, run without CEL. */
+  line?: { pattern: RegExp; lower: boolean };
+  /** Compiles the condition if not done yet; the diagnostics if it does not compile. */
+  ensure: () => Diagnostic[] | undefined;
   /** Evaluates the condition against one binding; throws on evaluation errors. */
   test: (bindings: Record<string, unknown>) => unknown;
 }
@@ -93,6 +101,8 @@ export interface Evidence {
   path?: string;
   op?: string;
   url?: string;
+  /** For an unparsed shell line: why it did not parse. */
+  note?: string;
 }
 
 export interface Match {

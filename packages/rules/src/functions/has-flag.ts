@@ -7,10 +7,14 @@ const SHORT_WITH_VALUE: Record<string, string> = {
   docker: '', npm: 'w',
 };
 
+/** Programs whose single-dash options are words, never clusters of letters. */
+const WORD_OPTIONS = new Set(['find', 'java', 'javac', 'go', 'gcc', 'g++', 'clang', 'ffmpeg', 'xcodebuild', 'qemu-system-x86_64', 'openssl']);
+
 /**
  * Whether a command's argv carries a flag. One letter ('r') matches it alone or in a cluster of
  * short flags ('-rf', '-fr', '-Rfv'), up to a letter that takes a value ('-bfeature' is -b with
- * 'feature'); clusters longer than six letters are read as a flag with its value. A longer name
+ * 'feature'); a word of more than six letters ('-Xmx512m') is an option of its own, and so
+ * is every single-dash word of programs whose options are words (find's '-delete', java's '-jar'). A longer name
  * ('recursive') matches '--recursive', '--recursive=...' and an abbreviation of two letters or
  * more ('--rec'), as git and GNU getopt accept; a name with its dashes ('-delete') matches that
  * word exactly (or with '=value'). Reading stops at '--'.
@@ -18,13 +22,14 @@ const SHORT_WITH_VALUE: Record<string, string> = {
 export function hasFlag(args: readonly string[], name: string, program = '', sub = ''): boolean {
   if (name.length === 0) return false;
   const withValue = SHORT_WITH_VALUE[`${program} ${sub}`] ?? SHORT_WITH_VALUE[program] ?? '';
+  const clusters = !WORD_OPTIONS.has(program);
   for (const arg of args) {
     if (arg === '--') return false;
     if (name.startsWith('-')) {
       if (arg === name || arg.startsWith(`${name}=`)) return true;
     } else if (name.length > 1) {
       if (arg.startsWith('--') && matchesLong(arg.slice(2), name)) return true;
-    } else if (readCluster(arg, withValue).includes(name)) {
+    } else if (clusters && readCluster(arg, withValue).includes(name)) {
       return true;
     }
   }
@@ -43,5 +48,5 @@ function readCluster(arg: string, withValue: string): string {
     letters += letter;
     if (withValue.includes(letter)) return letters;
   }
-  return letters.length > 6 ? letters[0]! : letters;
+  return letters.length > 6 ? '' : letters;
 }
