@@ -1,6 +1,6 @@
 import { eventNameIn, execResult, roundMs, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HandlerResult, type HookMode, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
-import { applyOnError } from './apply-on-error.js';
+import { applyOnError, onErrorOf } from './apply-on-error.js';
 import type { LoadedHook } from './loaded-hook.js';
 import type { ExecutorTable } from './executor-table.js';
 import type { Logger } from './logger.js';
@@ -17,8 +17,14 @@ export interface DispatchContext {
   /** Renders the payload in a dialect, once per dialect per dispatch. */
   render(dialect: DialectName): string;
   cwd: string;
-  /** What every run of the dispatch reports (a working directory that was replaced). */
+  /** What every run of the dispatch reports (a working directory that was replaced, a payload cut). */
   warnings: readonly string[];
+  /**
+   * Set when the payload could not be shown whole (nested deeper than MAX_PAYLOAD_DEPTH): hooks
+   * whose onError is `block` do not run and fail with class `payload` (so they deny); the others
+   * run on the cut payload, with a warning.
+   */
+  payloadCut: string | undefined;
   /** The normalised payload's `cwd`, handed to executors so none re-parses the payload for it. */
   payloadCwd: string | undefined;
   signal: AbortSignal | undefined;
@@ -49,7 +55,7 @@ const KIND: Record<HookSpec['type'], HandlerKind> = {
   subagent: 'proxy',
 };
 
-function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout', message: string): ExecResult {
+function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout' | 'payload', message: string): ExecResult {
   return execResult(kind, { warnings: [], failure: { class: cls, message } }, 0, { timedOut: cls === 'timeout' });
 }
 
@@ -98,6 +104,8 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   const standIn = ctx.standIn?.(spec.id);
   if (standIn !== undefined) {
     exec = execResult(kind, standIn, 0);
+  } else if (ctx.payloadCut !== undefined && onErrorOf(spec, ctx.config) === 'block') {
+    exec = failed(kind, 'payload', ctx.payloadCut);
   } else if (left <= 0) {
     exec = failed(kind, 'timeout', 'the dispatch budget ran out before this hook started');
   } else {

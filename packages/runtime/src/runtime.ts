@@ -14,10 +14,12 @@ import {
   ConfigError,
   describeType,
   DispatchError,
+  cutDepth,
   exceedsDepth,
   HookwireError,
   isRecord,
   MAX_PAYLOAD_DEPTH,
+  PAYLOAD_DEPTH_MARKER,
   nowMs,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
@@ -239,16 +241,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const selected = await selectForDialects(eventHooks, { hasSubject, subject, isTool: traits.subject === 'tool', memo, signal: resolveSignal });
     if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, selected });
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
-    // Checked only once a hook will run: the no-match path never walks the payload.
-    if (exceedsDepth(given, MAX_PAYLOAD_DEPTH)) {
-      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels; it cannot be shown to hooks`);
-    }
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
     const warnings: string[] = [];
-    const cwd = resolveCwd(dispatchOptions.cwd, given?.cwd, warnings);
-    const normalized = normalizePayload(canonical, given, { cwd });
+    // Checked only once a hook will run: the no-match path never walks the payload. A payload too
+    // deep to show whole is never refused (that would let nothing block): see payloadCut in run-hook.ts.
+    const tooDeep = exceedsDepth(given, MAX_PAYLOAD_DEPTH);
+    const shown = tooDeep ? (cutDepth(given, MAX_PAYLOAD_DEPTH, PAYLOAD_DEPTH_MARKER) as Record<string, unknown>) : given;
+    if (tooDeep) warnings.push(`the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels: hooks were shown it with each over-deep part replaced by ${JSON.stringify(PAYLOAD_DEPTH_MARKER)}`);
+    const cwd = resolveCwd(dispatchOptions.cwd, shown?.cwd, warnings);
+    const normalized = normalizePayload(canonical, shown, { cwd });
     const renders = new Map<DialectName, string>();
     const ctx: DispatchContext = {
       canonical,
@@ -263,6 +266,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       },
       cwd,
       warnings,
+      payloadCut: tooDeep ? `the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels and cannot be shown to hooks whole` : undefined,
       payloadCwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
