@@ -110,8 +110,15 @@ describe('answers through the response contract', () => {
     expect(result.result.warnings).toEqual([expect.stringContaining('exited with code 1: lint broke')]);
   });
 
-  it('reads exit 127 (command not found) as an ordinary non-zero exit', async () => {
+  it('reads exit 127 with the shell\'s "not found" as a command that could not start: a spawn failure', async () => {
     const result = await executor.run({ command: 'hookwire-no-such-command-4d1f' }, request());
+    expect(result.exitCode).toBe(127);
+    expect(result.spawnFailed).toBe(true);
+    expect(result.result.failure).toEqual({ class: 'spawn', message: expect.stringMatching(/^could not start: exit 127: .*hookwire-no-such-command-4d1f: not found$/) });
+  });
+
+  it('reads a bare exit 127, with nothing on stderr, as the ordinary exit the hook chose', async () => {
+    const result = await executor.run({ command: 'exit 127' }, request());
     expect(result.exitCode).toBe(127);
     expect(result.spawnFailed).toBe(false);
     expect(result.result.failure).toBeUndefined();
