@@ -95,9 +95,9 @@ export async function writeConfig(dir: string, config: unknown, name = 'hookwire
 }
 
 /** Starts `hookwire listen` on the given config file(s). */
-export function startSidecar(config: string | string[], options: { env?: NodeJS.ProcessEnv; args?: string[] } = {}): Sidecar {
+export function startSidecar(config: string | string[], options: { env?: NodeJS.ProcessEnv; args?: string[]; cwd?: string } = {}): Sidecar {
   const configs = (typeof config === 'string' ? [config] : config).flatMap((path) => ['--config', path]);
-  const sidecar = new LineClient<Response>(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], { name: 'hookwire', env: options.env ?? process.env });
+  const sidecar = new LineClient<Response>(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], { name: 'hookwire', env: options.env ?? process.env, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
   onCleanup(() => sidecar.kill());
   return sidecar;
 }

@@ -188,19 +188,19 @@ describe('stdin', () => {
 describe('environment and working directory', () => {
   const executor = createShellExecutor();
 
-  it('sets HOOKWIRE_EVENT, HOOKWIRE_CONFIG_DIR, the hook env, and CLAUDE_PROJECT_DIR from the payload cwd', async () => {
+  it("sets HOOKWIRE_EVENT, HOOKWIRE_CONFIG_DIR, the hook env, and CLAUDE_PROJECT_DIR from the request's projectDir, never the payload's cwd", async () => {
     const input = `${JSON.stringify({ cwd: '/project/from/payload' })}\n`;
     process.env.HOOKWIRE_TEST_NOT_IN_BASE = 'leaked';
     const result = await executor
       .run(
         { command: 'env; pwd', env: { EXTRA_FOR_HOOK: 'yes' } },
-        request({ input, env: { PATH: process.env.PATH, ONLY_IN_BASE: 'base' }, configDir: '/etc/hookwire' }),
+        request({ input, env: { PATH: process.env.PATH, ONLY_IN_BASE: 'base' }, configDir: '/etc/hookwire', projectDir: '/the/project' }),
       )
       .finally(() => delete process.env.HOOKWIRE_TEST_NOT_IN_BASE);
     const env = readEnv(result.stdout);
     expect(env.get('HOOKWIRE_EVENT')).toBe('tool:before');
     expect(env.get('HOOKWIRE_CONFIG_DIR')).toBe('/etc/hookwire');
-    expect(env.get('CLAUDE_PROJECT_DIR')).toBe('/project/from/payload');
+    expect(env.get('CLAUDE_PROJECT_DIR')).toBe('/the/project');
     expect(env.get('EXTRA_FOR_HOOK')).toBe('yes');
     expect(env.get('ONLY_IN_BASE')).toBe('base');
     expect(env.has('HOOKWIRE_TEST_NOT_IN_BASE')).toBe(false);
@@ -210,14 +210,15 @@ describe('environment and working directory', () => {
   it('keeps a CLAUDE_PROJECT_DIR the base environment has', async () => {
     const result = await executor.run(
       { command: 'env' },
-      request({ env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: '/kept' } }),
+      request({ env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: '/kept' }, projectDir: '/the/project' }),
     );
     expect(readEnv(result.stdout).get('CLAUDE_PROJECT_DIR')).toBe('/kept');
   });
 
-  it('falls back to the request cwd when the payload has none', async () => {
-    const result = await executor.run({ command: 'env' }, request({ input: 'not json\n', env: { PATH: process.env.PATH } }));
-    expect(readEnv(result.stdout).get('CLAUDE_PROJECT_DIR')).toBe(workDir);
+  it("falls back to the executor's own working directory without a projectDir, whatever the payload and the request cwd say", async () => {
+    const input = `${JSON.stringify({ cwd: '/project/from/payload' })}\n`;
+    const result = await executor.run({ command: 'env' }, request({ input, env: { PATH: process.env.PATH } }));
+    expect(readEnv(result.stdout).get('CLAUDE_PROJECT_DIR')).toBe(process.cwd());
   });
 
   it('sets no CLAUDE_PROJECT_DIR for native hooks and no HOOKWIRE_CONFIG_DIR without a config folder', async () => {

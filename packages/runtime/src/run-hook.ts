@@ -25,8 +25,8 @@ export interface DispatchContext {
    * run on the cut payload, with a warning.
    */
   payloadCut: string | undefined;
-  /** The normalised payload's `cwd`, handed to executors so none re-parses the payload for it. */
-  payloadCwd: string | undefined;
+  /** The project's root, fixed when the runtime was created (`CLAUDE_PROJECT_DIR`); never from the payload. */
+  projectDir: string;
   signal: AbortSignal | undefined;
   /** Milliseconds since the epoch after which no hook may run on; hooks are cut like timeouts. */
   deadline: number | undefined;
@@ -116,7 +116,7 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
       eventName: eventNameIn(spec.dialect, ctx.canonical),
       input: ctx.render(spec.dialect),
       cwd: ctx.cwd,
-      ...(ctx.payloadCwd === undefined ? {} : { payloadCwd: ctx.payloadCwd }),
+      projectDir: ctx.projectDir,
       timeoutMs,
       configDir: hook.configDir,
       ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),

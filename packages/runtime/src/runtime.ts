@@ -55,6 +55,12 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The base environment of handlers; default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * The project's root: claude-dialect command hooks get it as `CLAUDE_PROJECT_DIR` when `env` does
+   * not set it. Default: the working directory when the runtime is created. Never read from a
+   * payload, whose `cwd` the model moves with `cd`.
+   */
+  projectDir?: string;
   /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
   observe?: boolean;
   /**
@@ -167,6 +173,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const logger = options.logger ?? createJsonLogger();
   const executors = createExecutorTable();
   const loadOptions = { blocking: options.blockingConfigReads === true };
+  const projectDir = options.projectDir ?? process.cwd();
   const loaded = await loadConfigState(sourceOf(options), loadOptions);
   if (!loaded.ok) {
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
@@ -267,7 +274,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       cwd,
       warnings,
       payloadCut: tooDeep ? `the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels and cannot be shown to hooks whole` : undefined,
-      payloadCwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
+      projectDir,
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
       env: options.env,
