@@ -1,6 +1,7 @@
 import { eventNameIn, execResult, roundMs, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HandlerResult, type HookMode, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
 import { applyOnError, onErrorOf } from './apply-on-error.js';
+import { describeFailureNotice } from './failure-notice.js';
 import type { LoadedHook } from './loaded-hook.js';
 import type { ExecutorTable } from './executor-table.js';
 import type { Logger } from './logger.js';
@@ -27,6 +28,8 @@ export interface DispatchContext {
   payloadCut: string | undefined;
   /** The project's root, fixed when the runtime was created (`CLAUDE_PROJECT_DIR`); never from the payload. */
   projectDir: string;
+  /** Whether the user is to be told that this hook failed under onError `warn` (not told before in this session and event kind). */
+  noticeFailure(hookId: string): boolean;
   signal: AbortSignal | undefined;
   /** Milliseconds since the epoch after which no hook may run on; hooks are cut like timeouts. */
   deadline: number | undefined;
@@ -127,7 +130,10 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   const secrets = secretsOf(spec, ctx.config, ctx.env ?? process.env);
   const result = redactSecrets(exec.result, secrets);
   if (ctx.warnings.length > 0) result.warnings = [...ctx.warnings, ...result.warnings];
-  const { outcome, vote, onError } = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
+  const applied = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
+  const { outcome, onError } = applied;
+  // A failure under "warn" contributes no decision, but the user is told, through the host's message field.
+  const vote = onError === 'warn' && outcome.failure !== undefined && mode !== 'observe' && ctx.noticeFailure(spec.id) ? { systemMessage: [describeFailureNotice(spec.id, outcome.failure)] } : applied.vote;
   const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: roundMs(exec.durationMs) };
   if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;
   if (exec.status !== undefined) record.status = exec.status;

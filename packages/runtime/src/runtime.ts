@@ -32,6 +32,7 @@ import { selectForDialects } from './select-for-dialects.js';
 import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
+import { createNoticeMemory } from './failure-notice.js';
 import { diagnoseRunnable } from './runnable-check.js';
 import { diagnoseHostEvents } from './host-events-check.js';
 import type { RunRecord } from './run-record.js';
@@ -174,6 +175,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const executors = createExecutorTable();
   const loadOptions = { blocking: options.blockingConfigReads === true };
   const projectDir = options.projectDir ?? process.cwd();
+  const shouldNotice = createNoticeMemory();
   const loaded = await loadConfigState(sourceOf(options), loadOptions);
   if (!loaded.ok) {
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
@@ -275,6 +277,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       warnings,
       payloadCut: tooDeep ? `the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels and cannot be shown to hooks whole` : undefined,
       projectDir,
+      noticeFailure: (hookId) => shouldNotice(typeof given?.session_id === 'string' ? given.session_id : '', hookId, canonical),
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
       env: options.env,
