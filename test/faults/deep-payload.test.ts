@@ -2,8 +2,8 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killServes, startServe, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
-import { cleanup, onCleanup, quote, runHookwire, startSidecar, tempDir, writeConfig, type Sidecar } from './harness.js';
+import { killServes, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
+import { cleanup, quote, runHookwire, startListenAndServe, tempDir, writeConfig, type Sidecar } from './harness.js';
 import { send } from './serve-client.js';
 
 // Issue 21.1: a tool input nested deeper than hookwire can show to hooks (the model chooses MCP
@@ -108,11 +108,7 @@ describe('a payload nested deeper than hookwire can show to hooks', () => {
     let sidecar: Sidecar;
     let server: ServeProcess;
     beforeAll(async () => {
-      sidecar = startSidecar(config);
-      server = await startServe(['--config', config]);
-      onCleanup(async () => {
-        await server.stop();
-      });
+      ({ sidecar, server } = await startListenAndServe(config));
     });
 
     it('listen: the fence denies exactly the over-deep payloads, and says why', async () => {

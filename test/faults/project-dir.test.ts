@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killServes, startServe, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
-import { cleanup, HOOKWIRE, onCleanup, startSidecar, tempDir, writeConfig, type Sidecar } from './harness.js';
+import { killServes, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
+import { cleanup, HOOKWIRE, startListenAndServe, tempDir, writeConfig, type Sidecar } from './harness.js';
 import { send } from './serve-client.js';
 
 // Issue 21.2: under serve and listen, CLAUDE_PROJECT_DIR came from the payload's cwd, which moves
@@ -53,11 +53,7 @@ describe("CLAUDE_PROJECT_DIR never comes from the payload's cwd", () => {
   let sidecar: Sidecar;
   let server: ServeProcess;
   beforeAll(async () => {
-    sidecar = startSidecar(config, { env: withoutProjectVar(), cwd: project });
-    server = await startServe(['--config', config], withoutProjectVar(), { cwd: project });
-    onCleanup(async () => {
-      await server.stop();
-    });
+    ({ sidecar, server } = await startListenAndServe(config, { env: withoutProjectVar(), cwd: project }));
   });
 
   it('listen (started in the project): the project guard runs, wherever the payload says the model is', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killServes, startServe, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
-import { cleanup, onCleanup, runHookwire, startSidecar, tempDir, writeConfig, type Sidecar } from './harness.js';
+import { killServes, type ServeProcess } from '../../packages/stdio-server/test/serve/serve-process.js';
+import { cleanup, runHookwire, startListenAndServe, tempDir, writeConfig, type Sidecar } from './harness.js';
 import { send } from './serve-client.js';
 
 // Issue 22.2: under the default onError "warn", a hook that failed at run time was invisible to
@@ -48,11 +48,7 @@ describe('a hook that fails under onError "warn" reaches the user', () => {
     let sidecar: Sidecar;
     let server: ServeProcess;
     beforeAll(async () => {
-      sidecar = startSidecar(config);
-      server = await startServe(['--config', config]);
-      onCleanup(async () => {
-        await server.stop();
-      });
+      ({ sidecar, server } = await startListenAndServe(config));
     });
 
     it('listen', async () => {
