@@ -9,8 +9,9 @@
  *   file is there but cannot be executed.
  * - 1 with Node's "Cannot find module" for the entry script (`requireStack: []`): `node missing.js`.
  *   A missing dependency of a script that did start names a require stack and stays an exit 1.
- * Not here, on purpose: `python3 missing.py` exits 2, which the response contract reads as a
- * block; it stays a block (the safe side, and what Claude Code does), never a softer failure.
+ * Not here, on purpose: `python3 missing.py` exits 2 (as do dash's `sh missing.sh` and `perl
+ * missing.pl`), which the response contract reads as a block; it stays a block (the safe side, and
+ * what Claude Code does), never a softer failure.
  */
 const START_FAILURES: readonly { code: number; line: RegExp }[] = [
   { code: 127, line: /^.*(?:not found|No such file or directory)$/m },
