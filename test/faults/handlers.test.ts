@@ -81,10 +81,11 @@ const EXIT_CODES: Case[] = [
   {
     subject: 'Exit127',
     hook: sh('no-such-command-hookwire-faults', { onError: 'block' }),
+    // The shell's "not found" with 127: the hook never ran, a spawn failure that onError "block" turns into a deny (issue 22.1).
     check: (answer, run) => {
-      none(answer);
       expect(run.exitCode).toBe(127);
-      warned(/exited with code 127/)(answer, run);
+      expect(run.outcome.failure).toEqual({ class: 'spawn', message: expect.stringMatching(/^could not start: exit 127: .*no-such-command-hookwire-faults: not found$/) });
+      denied(/hook Exit127 failed \(spawn\): could not start/)(answer);
     },
   },
   {

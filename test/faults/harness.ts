@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Outcome as FoldOutcome } from '@hookwire/fold';
+import { startServe, type ServeProcess } from '../../packages/hookwire/test/serve/serve-process.js';
 import { findClosedPort, LineClient, quote, startTestServer, tempDir as makeTempDir, removeTempDirs, type ProcessExit as Exit, type Received } from '@hookwire/test-utils';
 
 /** The repository root. */
@@ -95,11 +96,21 @@ export async function writeConfig(dir: string, config: unknown, name = 'hookwire
 }
 
 /** Starts `hookwire listen` on the given config file(s). */
-export function startSidecar(config: string | string[], options: { env?: NodeJS.ProcessEnv; args?: string[] } = {}): Sidecar {
+export function startSidecar(config: string | string[], options: { env?: NodeJS.ProcessEnv; args?: string[]; cwd?: string } = {}): Sidecar {
   const configs = (typeof config === 'string' ? [config] : config).flatMap((path) => ['--config', path]);
-  const sidecar = new LineClient<Response>(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], { name: 'hookwire', env: options.env ?? process.env });
+  const sidecar = new LineClient<Response>(process.execPath, [HOOKWIRE, 'listen', ...configs, ...(options.args ?? [])], { name: 'hookwire', env: options.env ?? process.env, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
   onCleanup(() => sidecar.kill());
   return sidecar;
+}
+
+/** `hookwire listen` and `hookwire serve` on one config, started alike (environment, working directory), both stopped at cleanup. */
+export async function startListenAndServe(config: string, options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<{ sidecar: Sidecar; server: ServeProcess }> {
+  const sidecar = startSidecar(config, options);
+  const server = await startServe(['--config', config], options.env, options.cwd === undefined ? {} : { cwd: options.cwd });
+  onCleanup(async () => {
+    await server.stop();
+  });
+  return { sidecar, server };
 }
 
 /** The JSON log lines the sidecar wrote to stderr. */

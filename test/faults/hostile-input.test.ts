@@ -30,9 +30,10 @@ const GENERATED = [
   { why: 'nesting 200,000 deep in the id, which is echoed', bytes: Buffer.from(`{"op":"ping","id":${nest(200_000)}}`), ok: false },
   { why: 'nesting 200,000 deep in the id of a dispatch', bytes: Buffer.from(`{"op":"dispatch","event":"PreToolUse","payload":{},"id":${nest(200_000)}}`), ok: false },
   {
+    // Never refused (issue 21.1): the hook runs on the payload cut at 512 levels.
     why: 'nesting 200,000 deep in the payload of a dispatch a hook runs on',
     bytes: Buffer.from(`{"op":"dispatch","event":"PreToolUse","payload":{"tool_name":"Bash","tool_input":${nest(200_000)}}}`),
-    ok: false,
+    ok: true,
   },
   { why: 'a payload of 50,000 keys', bytes: Buffer.from(JSON.stringify({ op: 'dispatch', event: 'PreToolUse', payload: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])) })), ok: true },
 ];

@@ -138,7 +138,7 @@ describe('the hookwire bridge as the only hook', () => {
       // The bridge's own failure is a systemMessage on exit 0 (docs/bridge.md, "When the bridge cannot work").
       expect(response).toMatchObject({ outcome: 'success', exitCode: 0 });
       expect(JSON.parse(response.stdout)).toEqual({ systemMessage: response.stderr.split('\n')[0] });
-      expect(response.stderr).toMatch(/^hookwire run: cannot load the config: .*\n.*unknown key "evnt" is ignored; did you mean "event"\?/s);
+      expect(response.stderr).toMatch(/^hookwire run: cannot load the config: .*\n.*unknown key "evnt"; did you mean "event"\?/s);
     }
   });
 

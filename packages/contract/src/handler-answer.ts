@@ -1,9 +1,10 @@
 import type { Decision } from '@hookwire/fold';
 
 /** Why a handler produced no usable answer. These are the infrastructure failures that onError governs. */
-export type FailureClass = 'timeout' | 'spawn' | 'http' | 'parse' | 'unconfigured' | 'canceled';
+export type FailureClass = 'timeout' | 'spawn' | 'http' | 'parse' | 'unconfigured' | 'canceled' | 'payload';
 
-export const FAILURE_CLASSES: readonly FailureClass[] = ['timeout', 'spawn', 'http', 'parse', 'unconfigured', 'canceled'];
+/** `payload`: the dispatched payload could not be shown to the hook whole (nested deeper than MAX_PAYLOAD_DEPTH); the hook did not run. */
+export const FAILURE_CLASSES: readonly FailureClass[] = ['timeout', 'spawn', 'http', 'parse', 'unconfigured', 'canceled', 'payload'];
 
 export interface Failure {
   class: FailureClass;

@@ -44,8 +44,12 @@ export interface ExecRequest {
   input: string;
   /** The working directory handler processes run in. */
   cwd: string;
-  /** The payload's own `cwd`, when it has one (spares executors re-parsing `input` to find it). */
-  payloadCwd?: string;
+  /**
+   * The project's root, fixed when hookwire started and never read from a payload: claude-dialect
+   * command hooks get it as `CLAUDE_PROJECT_DIR` when the environment does not already set it.
+   * Default: the executor process's working directory.
+   */
+  projectDir?: string;
   timeoutMs: number;
   signal?: AbortSignal;
   /** The base environment of handler processes; default `process.env`. */

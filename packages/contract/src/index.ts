@@ -42,7 +42,7 @@ export { interpretResponse, readStdout, DEFAULT_EXIT2_REASON } from './response.
 export type { ResponseInput } from './response.js';
 export { parseOracleAnswer, readOracleObject, DEFAULT_ORACLE_DENY_REASON } from './oracle.js';
 export { describeValue, describeType, typeName, isRecord } from './describe-value.js';
-export { MAX_NESTING_DEPTH, MAX_PAYLOAD_DEPTH, exceedsDepth } from './nesting-depth.js';
+export { MAX_NESTING_DEPTH, MAX_PAYLOAD_DEPTH, PAYLOAD_DEPTH_MARKER, cutDepth, exceedsDepth } from './nesting-depth.js';
 export { REDACTED, MIN_SECRET_LENGTH, MIN_SECRET_FRAGMENT, secretForms, collectSecrets, redactText, redactSecrets } from './redact-secrets.js';
 export { parseConfig } from './config/parse-config.js';
 export type { ConfigResult, ParseConfigOptions } from './config/parse-config.js';

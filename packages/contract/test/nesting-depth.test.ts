@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsDepth, MAX_NESTING_DEPTH } from '../src/nesting-depth.js';
+import fc from 'fast-check';
+import { cutDepth, exceedsDepth, MAX_NESTING_DEPTH } from '../src/nesting-depth.js';
 import { readStdout } from '../src/response.js';
 
 const nest = (depth: number): unknown => {
@@ -34,5 +35,31 @@ describe('an answer with a deep updatedInput', () => {
   it('keeps an updatedInput of exactly MAX_NESTING_DEPTH levels', () => {
     const updated = { a: nest(MAX_NESTING_DEPTH - 1) };
     expect(readStdout(answer(updated), 'PreToolUse').updatedInput).toEqual(updated);
+  });
+});
+
+describe('cutDepth', () => {
+  it.each([
+    ['a scalar is kept', 'x', 0, 'x'],
+    ['{} at limit 0 becomes the marker', {}, 0, '#'],
+    ['a value within the limit is kept', { a: [1, { b: 2 }] }, 3, { a: [1, { b: 2 }] }],
+    ['the level below the limit becomes the marker', { a: [1, { b: 2 }] }, 2, { a: [1, '#'] }],
+    ['scalars at the limit are kept', { a: ['s', null, [[]]] }, 2, { a: ['s', null, '#'] }],
+  ])('%s', (_name, value, limit, expected) => {
+    expect(cutDepth(value, limit, '#')).toEqual(expected);
+  });
+
+  it('cuts 100,000 levels without overflowing the stack', () => {
+    expect(exceedsDepth(cutDepth(nest(100_000), MAX_NESTING_DEPTH, '#'), MAX_NESTING_DEPTH)).toBe(false);
+  });
+
+  it('property: the result never exceeds the limit, and a value within it comes back equal', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 8 }), (value, limit) => {
+        const cut = cutDepth(value, limit, '#');
+        expect(exceedsDepth(cut, limit)).toBe(false);
+        if (!exceedsDepth(value, limit)) expect(cut).toEqual(value);
+      }),
+    );
   });
 });

@@ -20,6 +20,7 @@ import { captureOutput, type Capture } from './capture.js';
 import { buildEnvironment } from './environment.js';
 import { killProcessTree } from './kill-tree.js';
 import { describeSpawnError } from './spawn-error.js';
+import { describeStartFailure } from './start-failure.js';
 
 /** A command handler as the shell executor runs it. */
 export interface ShellHook {
@@ -150,11 +151,13 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
   }
   const interrupt = deadline.cause;
 
-  const failure = interruptFailure(interrupt, request) ?? signalFailure(exit);
-  const end: ProcessEnd =
-    failure !== undefined ? { type: 'failed', failure } : { type: 'exit', code: exit?.code ?? Number.NaN };
   const stdoutText = stdout.text();
   const stderrText = stderr.text();
+  // An exit the shell reports for a hook that never ran (127 not found, 126 not executable, ...) is a spawn failure.
+  const notStarted = interrupt === undefined && exit?.code != null ? describeStartFailure(exit.code, stderrText) : undefined;
+  const failure = interruptFailure(interrupt, request) ?? signalFailure(exit) ?? (notStarted === undefined ? undefined : { class: 'spawn' as const, message: notStarted });
+  const end: ProcessEnd =
+    failure !== undefined ? { type: 'failed', failure } : { type: 'exit', code: exit?.code ?? Number.NaN };
   const result = interpretResponse({
     end,
     stdout: stdoutText,
@@ -169,6 +172,7 @@ async function startAndRun(hook: ShellHook, request: ExecRequest, settings: Sett
     timedOut: interrupt === 'timeout',
     canceled: interrupt === 'canceled',
     outputTruncated: stdout.truncated || stderr.truncated,
+    spawnFailed: notStarted !== undefined,
   };
   if (exit?.code != null) flags.exitCode = exit.code;
   if (exit?.signal != null) flags.signal = exit.signal;

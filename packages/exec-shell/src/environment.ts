@@ -12,12 +12,13 @@ export const MAX_ENV_VALUE_BYTES = 32 * 1024;
  * The environment of a handler process: the request's base environment (default `process.env`),
  * the hook's extra variables, `HOOKWIRE_EVENT` (the canonical event), `HOOKWIRE_CONFIG_DIR` (when the
  * request names the config folder) and, for claude-dialect hooks, `CLAUDE_PROJECT_DIR`: kept when
- * already set, else the payload's `cwd`, else the request's `cwd`. Every variable added to the base
- * is checked: one that cannot be an environment value (see {@link MAX_ENV_VALUE_BYTES}) is left out
- * (for `CLAUDE_PROJECT_DIR`, the next candidate is used) and `warnings` says so.
+ * already set, else the request's `projectDir`, else this process's working directory — never the
+ * payload's `cwd`, which the model moves with `cd`. Every variable added to the base is checked: one
+ * that cannot be an environment value (see {@link MAX_ENV_VALUE_BYTES}) is left out and `warnings`
+ * says so.
  */
 export function buildEnvironment(
-  request: Pick<ExecRequest, 'canonical' | 'dialect' | 'input' | 'cwd' | 'env' | 'configDir' | 'payloadCwd'>,
+  request: Pick<ExecRequest, 'canonical' | 'dialect' | 'env' | 'configDir' | 'projectDir'>,
   extra?: Readonly<Record<string, string>>,
   warnings: string[] = [],
 ): Record<string, string> {
@@ -40,9 +41,7 @@ export function buildEnvironment(
   add('HOOKWIRE_EVENT', request.canonical);
   if (request.configDir !== undefined) add('HOOKWIRE_CONFIG_DIR', request.configDir);
   if (request.dialect === 'claude' && env.CLAUDE_PROJECT_DIR === undefined) {
-    const fromPayload = (request.payloadCwd || undefined) ?? readPayloadCwd(request.input);
-    const done = fromPayload !== undefined && add('CLAUDE_PROJECT_DIR', fromPayload, "the payload's cwd (CLAUDE_PROJECT_DIR)");
-    if (!done) add('CLAUDE_PROJECT_DIR', request.cwd, 'the working directory (CLAUDE_PROJECT_DIR)');
+    add('CLAUDE_PROJECT_DIR', request.projectDir ?? process.cwd(), 'the project directory (CLAUDE_PROJECT_DIR)');
   }
   return env;
 }
@@ -54,16 +53,4 @@ export function describeEnvProblem(name: string, value: string): string | undefi
   const bytes = Buffer.byteLength(value, 'utf8');
   if (bytes > MAX_ENV_VALUE_BYTES) return `the value is ${bytes} bytes, over the ${MAX_ENV_VALUE_BYTES}-byte limit`;
   return undefined;
-}
-
-/** The `cwd` field of a JSON payload; undefined when the payload is not an object with a non-empty string `cwd`. */
-export function readPayloadCwd(input: string): string | undefined {
-  try {
-    const payload: unknown = JSON.parse(input);
-    if (typeof payload !== 'object' || payload === null) return undefined;
-    const cwd = (payload as { cwd?: unknown }).cwd;
-    return typeof cwd === 'string' && cwd !== '' ? cwd : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -110,8 +110,15 @@ describe('answers through the response contract', () => {
     expect(result.result.warnings).toEqual([expect.stringContaining('exited with code 1: lint broke')]);
   });
 
-  it('reads exit 127 (command not found) as an ordinary non-zero exit', async () => {
+  it('reads exit 127 with the shell\'s "not found" as a command that could not start: a spawn failure', async () => {
     const result = await executor.run({ command: 'hookwire-no-such-command-4d1f' }, request());
+    expect(result.exitCode).toBe(127);
+    expect(result.spawnFailed).toBe(true);
+    expect(result.result.failure).toEqual({ class: 'spawn', message: expect.stringMatching(/^could not start: exit 127: .*hookwire-no-such-command-4d1f: not found$/) });
+  });
+
+  it('reads a bare exit 127, with nothing on stderr, as the ordinary exit the hook chose', async () => {
+    const result = await executor.run({ command: 'exit 127' }, request());
     expect(result.exitCode).toBe(127);
     expect(result.spawnFailed).toBe(false);
     expect(result.result.failure).toBeUndefined();
@@ -181,19 +188,19 @@ describe('stdin', () => {
 describe('environment and working directory', () => {
   const executor = createShellExecutor();
 
-  it('sets HOOKWIRE_EVENT, HOOKWIRE_CONFIG_DIR, the hook env, and CLAUDE_PROJECT_DIR from the payload cwd', async () => {
+  it("sets HOOKWIRE_EVENT, HOOKWIRE_CONFIG_DIR, the hook env, and CLAUDE_PROJECT_DIR from the request's projectDir, never the payload's cwd", async () => {
     const input = `${JSON.stringify({ cwd: '/project/from/payload' })}\n`;
     process.env.HOOKWIRE_TEST_NOT_IN_BASE = 'leaked';
     const result = await executor
       .run(
         { command: 'env; pwd', env: { EXTRA_FOR_HOOK: 'yes' } },
-        request({ input, env: { PATH: process.env.PATH, ONLY_IN_BASE: 'base' }, configDir: '/etc/hookwire' }),
+        request({ input, env: { PATH: process.env.PATH, ONLY_IN_BASE: 'base' }, configDir: '/etc/hookwire', projectDir: '/the/project' }),
       )
       .finally(() => delete process.env.HOOKWIRE_TEST_NOT_IN_BASE);
     const env = readEnv(result.stdout);
     expect(env.get('HOOKWIRE_EVENT')).toBe('tool:before');
     expect(env.get('HOOKWIRE_CONFIG_DIR')).toBe('/etc/hookwire');
-    expect(env.get('CLAUDE_PROJECT_DIR')).toBe('/project/from/payload');
+    expect(env.get('CLAUDE_PROJECT_DIR')).toBe('/the/project');
     expect(env.get('EXTRA_FOR_HOOK')).toBe('yes');
     expect(env.get('ONLY_IN_BASE')).toBe('base');
     expect(env.has('HOOKWIRE_TEST_NOT_IN_BASE')).toBe(false);
@@ -203,14 +210,15 @@ describe('environment and working directory', () => {
   it('keeps a CLAUDE_PROJECT_DIR the base environment has', async () => {
     const result = await executor.run(
       { command: 'env' },
-      request({ env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: '/kept' } }),
+      request({ env: { PATH: process.env.PATH, CLAUDE_PROJECT_DIR: '/kept' }, projectDir: '/the/project' }),
     );
     expect(readEnv(result.stdout).get('CLAUDE_PROJECT_DIR')).toBe('/kept');
   });
 
-  it('falls back to the request cwd when the payload has none', async () => {
-    const result = await executor.run({ command: 'env' }, request({ input: 'not json\n', env: { PATH: process.env.PATH } }));
-    expect(readEnv(result.stdout).get('CLAUDE_PROJECT_DIR')).toBe(workDir);
+  it("falls back to the executor's own working directory without a projectDir, whatever the payload and the request cwd say", async () => {
+    const input = `${JSON.stringify({ cwd: '/project/from/payload' })}\n`;
+    const result = await executor.run({ command: 'env' }, request({ input, env: { PATH: process.env.PATH } }));
+    expect(readEnv(result.stdout).get('CLAUDE_PROJECT_DIR')).toBe(process.cwd());
   });
 
   it('sets no CLAUDE_PROJECT_DIR for native hooks and no HOOKWIRE_CONFIG_DIR without a config folder', async () => {

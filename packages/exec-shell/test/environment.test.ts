@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildEnvironment, describeEnvProblem, MAX_ENV_VALUE_BYTES, readPayloadCwd } from '../src/environment.js';
+import { buildEnvironment, describeEnvProblem, MAX_ENV_VALUE_BYTES } from '../src/environment.js';
 
 const base = {
   canonical: 'tool:before',
   dialect: 'claude',
-  input: '{"session_id":"s","cwd":"/from/payload"}\n',
-  cwd: '/request/cwd',
+  projectDir: '/the/project',
   env: { PATH: '/bin', UNSET: undefined },
 } as const;
 
@@ -17,19 +16,18 @@ describe('buildEnvironment', () => {
       EXTRA: 'x',
       HOOKWIRE_EVENT: 'tool:before',
       HOOKWIRE_CONFIG_DIR: '/cfg',
-      CLAUDE_PROJECT_DIR: '/from/payload',
+      CLAUDE_PROJECT_DIR: '/the/project',
     });
   });
 
   it.each([
-    { name: 'kept from the base env', env: { CLAUDE_PROJECT_DIR: '/kept' }, extra: undefined, input: base.input, expected: '/kept' },
-    { name: 'kept from the hook env', env: {}, extra: { CLAUDE_PROJECT_DIR: '/hook' }, input: base.input, expected: '/hook' },
-    { name: 'the payload cwd', env: {}, extra: undefined, input: base.input, expected: '/from/payload' },
-    { name: 'the request cwd without a payload cwd', env: {}, extra: undefined, input: '{"session_id":"s"}\n', expected: '/request/cwd' },
-    { name: 'the request cwd for a non-JSON payload', env: {}, extra: undefined, input: 'plain', expected: '/request/cwd' },
-    { name: 'the request cwd for an empty payload cwd', env: {}, extra: undefined, input: '{"cwd":""}', expected: '/request/cwd' },
-  ])('CLAUDE_PROJECT_DIR is $name', ({ env, extra, input, expected }) => {
-    expect(buildEnvironment({ ...base, env, input }, extra).CLAUDE_PROJECT_DIR).toBe(expected);
+    { name: 'kept from the base env', env: { CLAUDE_PROJECT_DIR: '/kept' }, extra: undefined, projectDir: '/the/project', expected: '/kept' },
+    { name: 'kept from the hook env', env: {}, extra: { CLAUDE_PROJECT_DIR: '/hook' }, projectDir: '/the/project', expected: '/hook' },
+    { name: "the request's projectDir", env: {}, extra: undefined, projectDir: '/the/project', expected: '/the/project' },
+    { name: "this process's working directory without a projectDir", env: {}, extra: undefined, projectDir: undefined, expected: process.cwd() },
+  ])('CLAUDE_PROJECT_DIR is $name', ({ env, extra, projectDir, expected }) => {
+    const { projectDir: _given, ...rest } = base;
+    expect(buildEnvironment({ ...rest, env, ...(projectDir === undefined ? {} : { projectDir }) }, extra).CLAUDE_PROJECT_DIR).toBe(expected);
   });
 
   it('sets no CLAUDE_PROJECT_DIR for native hooks, and HOOKWIRE_EVENT over any inherited value', () => {
@@ -43,27 +41,14 @@ describe('buildEnvironment', () => {
   });
 });
 
-describe('readPayloadCwd', () => {
-  it.each([
-    ['{"cwd":"/a"}\n', '/a'],
-    ['{"cwd":3}', undefined],
-    ['[1]', undefined],
-    ['null', undefined],
-    ['{', undefined],
-    ['', undefined],
-  ])('reads %j as %j', (input, expected) => {
-    expect(readPayloadCwd(input)).toBe(expected);
-  });
-});
-
 describe('buildEnvironment with values no environment can carry', () => {
   it.each([
-    ['a NUL byte in the payload cwd', `/p\0q`, /the payload's cwd \(CLAUDE_PROJECT_DIR\) is not passed to the handler: the value contains a NUL byte/],
-    ['a payload cwd over MAX_ENV_VALUE_BYTES', `/${'a'.repeat(MAX_ENV_VALUE_BYTES)}`, /is \d+ bytes, over the 32768-byte limit/],
-  ])('%s: CLAUDE_PROJECT_DIR falls back to the working directory, with a warning', (_name, cwd, warning) => {
+    ['a NUL byte in the project directory', `/p\0q`, /the project directory \(CLAUDE_PROJECT_DIR\) is not passed to the handler: the value contains a NUL byte/],
+    ['a project directory over MAX_ENV_VALUE_BYTES', `/${'a'.repeat(MAX_ENV_VALUE_BYTES)}`, /is \d+ bytes, over the 32768-byte limit/],
+  ])('%s: CLAUDE_PROJECT_DIR is left out, with a warning', (_name, projectDir, warning) => {
     const warnings: string[] = [];
-    const env = buildEnvironment({ ...base, input: `${JSON.stringify({ cwd })}\n`, payloadCwd: cwd }, undefined, warnings);
-    expect(env.CLAUDE_PROJECT_DIR).toBe('/request/cwd');
+    const env = buildEnvironment({ ...base, projectDir }, undefined, warnings);
+    expect(Object.hasOwn(env, 'CLAUDE_PROJECT_DIR')).toBe(false);
     expect(warnings).toEqual([expect.stringMatching(warning)]);
   });
 
@@ -75,17 +60,16 @@ describe('buildEnvironment with values no environment can carry', () => {
     expect(warnings).toHaveLength(4);
   });
 
-  it('never yields a value spawn would refuse, whatever the payload cwd (property)', () => {
+  it('never yields a value spawn would refuse, whatever the project directory (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii', minLength: MAX_ENV_VALUE_BYTES - 2, maxLength: MAX_ENV_VALUE_BYTES + 2 })), (cwd) => {
-        const env = buildEnvironment({ ...base, input: `${JSON.stringify({ cwd })}\n` }, undefined, []);
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii', minLength: MAX_ENV_VALUE_BYTES - 2, maxLength: MAX_ENV_VALUE_BYTES + 2 })), (projectDir) => {
+        const env = buildEnvironment({ ...base, projectDir }, undefined, []);
         // What execve needs: no NUL anywhere, no '=' in a name, each NAME=value under 128 KiB (MAX_ARG_STRLEN).
         for (const [name, value] of Object.entries(env)) {
           expect(`${name}${value}`.includes('\0')).toBe(false);
           expect(name.includes('=')).toBe(false);
           expect(Buffer.byteLength(`${name}=${value}`)).toBeLessThan(128 * 1024);
         }
-        expect(describeEnvProblem('CLAUDE_PROJECT_DIR', env.CLAUDE_PROJECT_DIR!)).toBeUndefined();
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, type DialectName } from '@hookwire/contract';
+import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, resolveEventIn, type CanonicalEvent, type DialectName } from '@hookwire/contract';
 
 /** What `hookwire init` and the config lookup need to know about one host: data, so a host is one more row. */
 export interface HostProfile {
@@ -15,6 +15,16 @@ export interface HostProfile {
   events: readonly { name: string; matcher: boolean }[];
   /** The program the host runs per event: the project's installed bin, quoted, never a registry lookup. */
   bridgeProgram: string;
+  /**
+   * For a host that sets no project variable (Codex): the command names the project by the
+   * absolute path init saw, fixed when init writes it, since everything else that could find the
+   * project (git's view of it, the session's folder) is the model's to move. When hookwire cannot
+   * be run there (the project moved, hookwire is not installed), the command fails closed: exit 2
+   * with a reason on events where that blocks, 1 elsewhere. `bridgeProgram` is then the path below it.
+   */
+  pinnedToProject?: boolean;
+  /** Commands an earlier init wrote for this host (their start): still init's, so init replaces them and `--uninstall` removes them. */
+  formerBridgePrograms?: readonly string[];
   /** The host's name of its shell tool: the starter guard's matcher. */
   shellTool: string;
   /** The host's own limit for the bridge, in its unit (Claude Code, Codex: seconds; Gemini CLI: milliseconds); above `--budget`. */
@@ -113,8 +123,11 @@ export const HOSTS = {
     settingsPath: '.codex/hooks.json',
     events: hostEvents('codex'),
     // Codex sets no project variable and runs hooks in the session's directory, which may be below
-    // the project root: the bridge starts at the git top level (else where it was started).
-    bridgeProgram: 'cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire',
+    // the project root and which the model can make look like another project (git config
+    // core.worktree, git init): the command names the project by its absolute path (pinnedToProject).
+    bridgeProgram: './node_modules/.bin/hookwire',
+    pinnedToProject: true,
+    formerBridgePrograms: ['cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire'],
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,
     setupNote:
@@ -163,13 +176,43 @@ export function isPluginHostName(name: string): name is PluginHostName {
   return Object.hasOwn(PLUGIN_HOSTS, name);
 }
 
+/** Events on which a host's exit 2 blocks the action: where a bridge that cannot run must fail closed. */
+const FAIL_CLOSED_EVENTS: ReadonlySet<CanonicalEvent> = new Set(['tool:before', 'prompt:submit', 'permission:request']);
+
+/** A word for `sh`: single-quoted, each `'` written as `'\''`. */
+function quoteForShell(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** The start of every command init writes for a host pinned to its project (see `pinnedToProject`). */
+const PINNED_START = /^d='(?:[^']|'\\'')*'; if cd "\$d"; then \.\/node_modules\/\.bin\/hookwire run /;
+
+/** Whether `command` is `<start> run`, with or without more words. */
+function runsFrom(command: string, start: string): boolean {
+  return command === `${start} run` || command.startsWith(`${start} run `);
+}
+
+/** Whether `command` is one init wrote for `host` (this version's or an earlier one's), whatever project it names. */
+export function isInitBridgeCommand(command: string, host: HostProfile): boolean {
+  if (host.pinnedToProject === true ? PINNED_START.test(command) : runsFrom(command, host.bridgeProgram)) return true;
+  return (host.formerBridgePrograms ?? []).some((start) => runsFrom(command, start));
+}
+
 /**
  * The command line a host runs on an event: `<program> run --budget N` (the config is found by the
  * default lookup), with `--dialect` for a host other than Claude Code and `--event` where the host's
- * payload does not name its event.
+ * payload does not name its event. A host pinned to its project (Codex) gets it wrapped: run from
+ * `projectDir`, and a failure to run it there (exit 126 or 127 of sh, a folder that is gone) is
+ * exit 2 with a reason where that blocks, so a guard is never silently skipped.
  */
-export function renderBridgeCommand(host: HostProfile, eventName?: string): string {
+export function renderBridgeCommand(host: HostProfile, eventName?: string, projectDir?: string): string {
   const dialect = host.dialect === 'claude' ? '' : ` --dialect ${host.dialect}`;
   const event = host.eventFlag === true && eventName !== undefined ? ` --event ${eventName}` : '';
-  return `${host.bridgeProgram} run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
+  const run = `${host.bridgeProgram} run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
+  if (host.pinnedToProject !== true) return run;
+  if (projectDir === undefined) throw new Error(`the ${host.dialect} bridge command names the project's absolute path: projectDir is required`);
+  const canonical = eventName === undefined ? undefined : resolveEventIn(host.dialect, eventName);
+  const failure = canonical === undefined || FAIL_CLOSED_EVENTS.has(canonical) ? 2 : 1;
+  const why = `hookwire: cannot run $d/node_modules/.bin/hookwire (the project moved, or hookwire is not installed there): install it, or run hookwire init --host ${host.dialect} in the project again`;
+  return `d=${quoteForShell(projectDir)}; if cd "$d"; then ${run}; s=$?; else s=127; fi; case $s in 126|127) echo "${why}" >&2; exit ${failure};; esac; exit $s`;
 }

@@ -16,9 +16,14 @@ export function applyOnError(
   const failure = result.failure;
   if (!failure) return { outcome: result, vote: result };
   if (hostCanceled && failure.class === 'canceled') return { outcome: result, vote: {} };
-  const onError = spec.onError ?? config.onError ?? 'warn';
+  const onError = onErrorOf(spec, config);
   if (onError !== 'block') return { outcome: result, vote: {}, onError };
   const reason = `hook ${spec.id} failed (${failure.class}): ${failure.message}`;
   const { warnings, ...rest } = result;
   return { outcome: { ...rest, decision: 'deny', reason, warnings }, vote: { decision: 'deny', reason }, onError };
+}
+
+/** A hook's onError policy: its own, else the config's, else `warn`. */
+export function onErrorOf(spec: HookSpec, config: HookwireConfig): OnError {
+  return spec.onError ?? config.onError ?? 'warn';
 }

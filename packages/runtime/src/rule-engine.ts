@@ -34,7 +34,7 @@ const ruleResult = (result: HandlerResult, started: number): RuleExecResult => (
   outputTruncated: false,
 });
 
-/** The host variables that name the project root, which the model cannot move by `cd` (SECURITY.md). */
+/** The host variables that name the project root, which the model cannot move by `cd` (SECURITY.md); the runtime's `projectDir` comes first. */
 const PROJECT_VARS = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'QWEN_PROJECT_DIR', 'CURSOR_PROJECT_DIR'];
 
 const DECISION_ORDER = { deny: 3, ask: 2, allow: 1, context: 0 } as const;
@@ -117,7 +117,7 @@ export function actionOf(payload: unknown, request: ExecRequest, pathClasses: Re
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   const input: ActionInput = {
     cwd: typeof body.cwd === 'string' && body.cwd !== '' ? body.cwd : request.cwd,
-    projectDir: projectDirOf(env),
+    projectDir: request.projectDir ?? projectDirOf(env),
     ...(typeof body.tool_name === 'string' ? { toolName: body.tool_name } : {}),
     ...(body.tool_input === undefined ? {} : { toolInput: body.tool_input }),
     ...(typeof body.prompt === 'string' ? { prompt: body.prompt } : {}),

@@ -1,6 +1,7 @@
 import { eventNameIn, execResult, roundMs, type CanonicalEvent, type DialectName, type ExecRequest, type ExecResult, type HandlerKind, type HandlerResult, type HookMode, type HookSpec, type HookwireConfig } from '@hookwire/contract';
 import type { FoldInput } from '@hookwire/fold';
-import { applyOnError } from './apply-on-error.js';
+import { applyOnError, onErrorOf } from './apply-on-error.js';
+import { describeFailureNotice } from './failure-notice.js';
 import type { LoadedHook } from './loaded-hook.js';
 import type { ExecutorTable } from './executor-table.js';
 import type { Logger } from './logger.js';
@@ -18,10 +19,18 @@ export interface DispatchContext {
   /** Renders the payload in a dialect, once per dialect per dispatch. */
   render(dialect: DialectName): string;
   cwd: string;
-  /** What every run of the dispatch reports (a working directory that was replaced). */
+  /** What every run of the dispatch reports (a working directory that was replaced, a payload cut). */
   warnings: readonly string[];
-  /** The normalised payload's `cwd`, handed to executors so none re-parses the payload for it. */
-  payloadCwd: string | undefined;
+  /**
+   * Set when the payload could not be shown whole (nested deeper than MAX_PAYLOAD_DEPTH): hooks
+   * whose onError is `block` do not run and fail with class `payload` (so they deny); the others
+   * run on the cut payload, with a warning.
+   */
+  payloadCut: string | undefined;
+  /** The project's root, fixed when the runtime was created (`CLAUDE_PROJECT_DIR`); never from the payload. */
+  projectDir: string;
+  /** Whether the user is to be told that this hook failed under onError `warn` (not told before in this session and event kind). */
+  noticeFailure(hookId: string): boolean;
   signal: AbortSignal | undefined;
   /** Milliseconds since the epoch after which no hook may run on; hooks are cut like timeouts. */
   deadline: number | undefined;
@@ -51,7 +60,7 @@ const KIND: Record<HookSpec['type'], HandlerKind> = {
   rule: 'rule',
 };
 
-function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout', message: string): ExecResult {
+function failed(kind: HandlerKind, cls: 'unconfigured' | 'timeout' | 'payload', message: string): ExecResult {
   return execResult(kind, { warnings: [], failure: { class: cls, message } }, 0, { timedOut: cls === 'timeout' });
 }
 
@@ -103,6 +112,8 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   const standIn = ctx.standIn?.(spec.id);
   if (standIn !== undefined) {
     exec = execResult(kind, standIn, 0);
+  } else if (ctx.payloadCut !== undefined && onErrorOf(spec, ctx.config) === 'block') {
+    exec = failed(kind, 'payload', ctx.payloadCut);
   } else if (left <= 0) {
     exec = failed(kind, 'timeout', 'the dispatch budget ran out before this hook started');
   } else {
@@ -113,7 +124,7 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
       eventName: eventNameIn(spec.dialect, ctx.canonical),
       input: ctx.render(spec.dialect),
       cwd: ctx.cwd,
-      ...(ctx.payloadCwd === undefined ? {} : { payloadCwd: ctx.payloadCwd }),
+      projectDir: ctx.projectDir,
       timeoutMs,
       configDir: hook.configDir,
       ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
@@ -124,7 +135,10 @@ export async function runHook(hook: LoadedHook, ctx: DispatchContext): Promise<{
   const secrets = secretsOf(spec, ctx.config, ctx.env ?? process.env);
   const result = redactSecrets(exec.result, secrets);
   if (ctx.warnings.length > 0) result.warnings = [...ctx.warnings, ...result.warnings];
-  const { outcome, vote, onError } = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
+  const applied = applyOnError(spec, result, ctx.config, ctx.signal?.aborted === true);
+  const { outcome, onError } = applied;
+  // A failure under "warn" contributes no decision, but the user is told, through the host's message field.
+  const vote = onError === 'warn' && outcome.failure !== undefined && mode !== 'observe' && ctx.noticeFailure(spec.id) ? { systemMessage: [describeFailureNotice(spec.id, outcome.failure)] } : applied.vote;
   const record: RunRecord = { hook: spec.id, kind, outcome, durationMs: roundMs(exec.durationMs) };
   if (exec.exitCode !== undefined) record.exitCode = exec.exitCode;
   if (exec.status !== undefined) record.status = exec.status;

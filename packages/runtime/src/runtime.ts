@@ -14,10 +14,12 @@ import {
   ConfigError,
   describeType,
   DispatchError,
+  cutDepth,
   exceedsDepth,
   HookwireError,
   isRecord,
   MAX_PAYLOAD_DEPTH,
+  PAYLOAD_DEPTH_MARKER,
   nowMs,
 } from '@hookwire/contract';
 import { fold, type FoldInput, type Outcome } from '@hookwire/fold';
@@ -30,6 +32,7 @@ import { selectForDialects } from './select-for-dialects.js';
 import { SelectionMemo } from './selection-memo.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { runHook, type DispatchContext } from './run-hook.js';
+import { createNoticeMemory } from './failure-notice.js';
 import { diagnoseRunnable } from './runnable-check.js';
 import { diagnoseHostEvents } from './host-events-check.js';
 import type { RunRecord } from './run-record.js';
@@ -54,6 +57,12 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The base environment of handlers; default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * The project's root: claude-dialect command hooks get it as `CLAUDE_PROJECT_DIR` when `env` does
+   * not set it. Default: the working directory when the runtime is created. Never read from a
+   * payload, whose `cwd` the model moves with `cd`.
+   */
+  projectDir?: string;
   /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
   observe?: boolean;
   /**
@@ -166,6 +175,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const logger = options.logger ?? createJsonLogger();
   const executors = createExecutorTable();
   const loadOptions = { blocking: options.blockingConfigReads === true };
+  const projectDir = options.projectDir ?? process.cwd();
+  const shouldNotice = createNoticeMemory();
   const loaded = await loadConfigState(sourceOf(options), loadOptions);
   if (!loaded.ok) {
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
@@ -240,16 +251,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const selected = await selectForDialects(eventHooks, { hasSubject, subject, isTool: traits.subject === 'tool', memo, signal: resolveSignal });
     if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, selected });
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
-    // Checked only once a hook will run: the no-match path never walks the payload.
-    if (exceedsDepth(given, MAX_PAYLOAD_DEPTH)) {
-      throw new DispatchError('HOOKWIRE_BAD_PAYLOAD', `payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels; it cannot be shown to hooks`);
-    }
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
     const warnings: string[] = [];
-    const cwd = resolveCwd(dispatchOptions.cwd, given?.cwd, warnings);
-    const normalized = normalizePayload(canonical, given, { cwd });
+    // Checked only once a hook will run: the no-match path never walks the payload. A payload too
+    // deep to show whole is never refused (that would let nothing block): see payloadCut in run-hook.ts.
+    const tooDeep = exceedsDepth(given, MAX_PAYLOAD_DEPTH);
+    const shown = tooDeep ? (cutDepth(given, MAX_PAYLOAD_DEPTH, PAYLOAD_DEPTH_MARKER) as Record<string, unknown>) : given;
+    if (tooDeep) warnings.push(`the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels: hooks were shown it with each over-deep part replaced by ${JSON.stringify(PAYLOAD_DEPTH_MARKER)}`);
+    const cwd = resolveCwd(dispatchOptions.cwd, shown?.cwd, warnings);
+    const normalized = normalizePayload(canonical, shown, { cwd });
     const renders = new Map<DialectName, string>();
     const ctx: DispatchContext = {
       canonical,
@@ -264,7 +276,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       },
       cwd,
       warnings,
-      payloadCwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
+      payloadCut: tooDeep ? `the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels and cannot be shown to hooks whole` : undefined,
+      projectDir,
+      noticeFailure: (hookId) => shouldNotice(typeof given?.session_id === 'string' ? given.session_id : '', hookId, canonical),
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
       env: options.env,

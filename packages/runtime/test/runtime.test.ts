@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, createRuntime, HookwireError } from '../src/index.js';
-import { MAX_PAYLOAD_DEPTH } from '@hookwire/contract';
+import { MAX_PAYLOAD_DEPTH, PAYLOAD_DEPTH_MARKER } from '@hookwire/contract';
 import { cleanup, recordingLogger, runtimeOf, say, tempDir, writeJson } from './helpers.js';
 
 afterEach(cleanup);
@@ -126,20 +126,31 @@ describe('dispatch', () => {
     await expect(runtime.dispatch('PreToolUse', 'x')).rejects.toBeInstanceOf(HookwireError);
   });
 
-  it('refuses a payload nested deeper than MAX_PAYLOAD_DEPTH with a precise message, and keeps serving', async () => {
-    const runtime = await runtimeOf({ hooks: [{ event: 'PreToolUse', type: 'command', command: 'exit 2' }] });
+  it('never refuses a payload nested deeper than MAX_PAYLOAD_DEPTH: onError block hooks deny it unseen, the others see it cut', async () => {
+    const runtime = await runtimeOf({
+      hooks: [
+        { id: 'fence', event: 'PreToolUse', type: 'command', command: 'exit 0', onError: 'block' },
+        { id: 'reader', event: 'PreToolUse', type: 'command', command: 'cat' },
+      ],
+    });
     const nest = (levels: number) => {
       let value: unknown = [];
       for (let i = 1; i < levels; i++) value = [value];
       return value;
     };
     // The payload object itself is level 1.
-    await expect(runtime.dispatch('PreToolUse', { ...bash, x: nest(200_000) })).rejects.toMatchObject({
-      code: 'HOOKWIRE_BAD_PAYLOAD',
-      message: `payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels; it cannot be shown to hooks`,
-    });
-    await expect(runtime.dispatch('PreToolUse', { ...bash, x: nest(MAX_PAYLOAD_DEPTH) })).rejects.toMatchObject({ code: 'HOOKWIRE_BAD_PAYLOAD' });
-    expect((await runtime.dispatch('PreToolUse', { ...bash, x: nest(MAX_PAYLOAD_DEPTH - 1) })).outcome.decision).toBe('deny');
+    for (const levels of [MAX_PAYLOAD_DEPTH, 200_000]) {
+      const result = await runtime.dispatch('PreToolUse', { ...bash, x: nest(levels) });
+      expect(result.outcome.decision).toBe('deny');
+      expect(result.runs[0]!.outcome.failure).toEqual({ class: 'payload', message: `the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels and cannot be shown to hooks whole` });
+      const reader = result.runs[1]!;
+      expect(reader.outcome.failure).toBeUndefined();
+      expect(reader.outcome.warnings[0]).toContain(PAYLOAD_DEPTH_MARKER);
+      expect(reader.outcome.additionalContext).toBeUndefined();
+    }
+    const fits = await runtime.dispatch('PreToolUse', { ...bash, x: nest(MAX_PAYLOAD_DEPTH - 1) });
+    expect(fits.outcome.decision).toBe('none');
+    expect(fits.runs.map((run) => run.outcome.warnings)).toEqual([[], []]);
   });
 
   it('gives generated ids to hooks without one', async () => {

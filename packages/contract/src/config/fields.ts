@@ -112,19 +112,26 @@ export function suggest(name: string, candidates: readonly string[]): string | u
   return best;
 }
 
-// Warns about each key of `record` not in `known`, suggesting a near known key.
-export function warnUnknownKeys(
+/**
+ * Reports each key of `record` not in `known`, suggesting a near known key. In hookwire's own shape
+ * (`severity: 'error'`) an unknown key refuses the config: a typo in an optional key (`onEror`)
+ * would otherwise change what a hook does without a word. Hosts' shapes stay as lenient as the
+ * hosts are (`'warning'`: the key is ignored).
+ */
+export function reportUnknownKeys(
   list: DiagnosticList,
   record: Record<string, unknown>,
   pointer: string,
   known: readonly string[],
-  prefix = '',
+  options: { severity: 'error' | 'warning'; prefix?: string },
 ): void {
+  const prefix = options.prefix ?? '';
   for (const key of Object.keys(record)) {
     if (known.includes(key)) continue;
     const near = suggest(key, known);
     const hint = near !== undefined ? `did you mean ${JSON.stringify(near)}?` : `known keys: ${known.join(', ')}`;
-    list.warning(appendPointer(pointer, key), `unknown key ${JSON.stringify(prefix + key)} is ignored; ${hint}`);
+    if (options.severity === 'error') list.error(appendPointer(pointer, key), `unknown key ${JSON.stringify(prefix + key)}; ${hint}`);
+    else list.warning(appendPointer(pointer, key), `unknown key ${JSON.stringify(prefix + key)} is ignored; ${hint}`);
   }
 }
 

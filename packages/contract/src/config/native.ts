@@ -7,7 +7,8 @@ import {
   readHeaders,
   readMatcher,
   readStringList,
-  warnUnknownKeys,
+  reportUnknownKeys,
+  suggest,
 } from './fields.js';
 import { readSettings, SETTINGS_KEYS } from './settings.js';
 import { checkCommandPath } from './command-path.js';
@@ -139,7 +140,7 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
     if (ALL_TYPE_KEYS.includes(key)) list.warning(appendPointer(pointer, key), `${key} is not used by ${type} hooks and is ignored`);
     else unknown[key] = hook[key];
   }
-  warnUnknownKeys(list, unknown, pointer, known);
+  reportUnknownKeys(list, unknown, pointer, known, { severity: 'error' });
 
   const failed = list.items.slice(errorsBefore).some((diagnostic) => diagnostic.severity === 'error');
   const generatedId = context.generatedIds[context.index];
@@ -190,7 +191,19 @@ function generateIds(hooks: readonly unknown[]): (string | undefined)[] {
   });
 }
 
-// hookwire's own config shape (`hooks` is an array). Unknown keys are warnings.
+/**
+ * Unknown keys are errors in hookwire's own shape. A file without `hooks` and without any of
+ * hookwire's own keys may be a host's settings file with no hooks yet (Claude Code's
+ * `permissions`, `env`, `model`): its keys are the host's, warnings as in the host's shape — except
+ * one a typo away from `hooks`, which would leave every hook out.
+ */
+function unknownKeySeverity(input: Record<string, unknown>): 'error' | 'warning' {
+  const keys = Object.keys(input);
+  if (input.hooks !== undefined || keys.some((key) => TOP_LEVEL_KEYS.includes(key))) return 'error';
+  return keys.some((key) => suggest(key, ['hooks']) !== undefined) ? 'error' : 'warning';
+}
+
+// hookwire's own config shape (`hooks` is an array). Unknown keys are errors, with a did-you-mean.
 export function readNativeConfig(
   list: DiagnosticList,
   input: Record<string, unknown>,
@@ -200,8 +213,9 @@ export function readNativeConfig(
   if (input.$schema !== undefined && typeof input.$schema !== 'string') {
     list.warning('/$schema', `$schema must be a string (the URL or path of the JSON Schema), received ${describeReceived(input.$schema)}; ignored`);
   }
-  const settings = readSettings(list, input);
-  warnUnknownKeys(list, input, '', TOP_LEVEL_KEYS);
+  const severity = unknownKeySeverity(input);
+  const settings = readSettings(list, input, severity);
+  reportUnknownKeys(list, input, '', TOP_LEVEL_KEYS, { severity });
   const generatedIds = generateIds(hooks);
   const generatedOwners = new Map<string, string>();
   generatedIds.forEach((id, index) => {

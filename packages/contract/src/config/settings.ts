@@ -1,7 +1,7 @@
 import { checkCommandPath } from './command-path.js';
 import { describeReceived, isRecord } from '../describe-value.js';
 import { appendPointer, type DiagnosticList } from './diagnostics.js';
-import { readField, readHeaders, warnUnknownKeys } from './fields.js';
+import { readField, readHeaders, reportUnknownKeys } from './fields.js';
 import { LLM_KEYS, PROXY_KEYS } from './config-names.js';
 import {
   checkBoolean,
@@ -14,7 +14,7 @@ import {
 } from './field-checks.js';
 import type { ConfigSettings, LlmConfig, ProxyConfig } from './schema.js';
 
-function readLlm(list: DiagnosticList, value: unknown, pointer: string): LlmConfig | undefined {
+function readLlm(list: DiagnosticList, value: unknown, pointer: string, severity: Severity): LlmConfig | undefined {
   if (!isRecord(value)) {
     list.error(pointer, `llm must be an object { baseUrl, model, apiKeyEnv?, headers? }, received ${describeReceived(value)}`);
     return undefined;
@@ -24,7 +24,7 @@ function readLlm(list: DiagnosticList, value: unknown, pointer: string): LlmConf
   const apiKeyEnv = readField(list, value, 'apiKeyEnv', pointer, checkEnvVarName, { label: 'llm.apiKeyEnv' });
   const headers =
     value.headers === undefined ? undefined : readHeaders(list, value.headers, appendPointer(pointer, 'headers'), 'llm.headers');
-  warnUnknownKeys(list, value, pointer, LLM_KEYS, 'llm.');
+  reportUnknownKeys(list, value, pointer, LLM_KEYS, { severity, prefix: 'llm.' });
   if (baseUrl === undefined || model === undefined) return undefined;
   return {
     baseUrl,
@@ -34,27 +34,30 @@ function readLlm(list: DiagnosticList, value: unknown, pointer: string): LlmConf
   };
 }
 
-function readProxy(list: DiagnosticList, value: unknown, pointer: string): ProxyConfig | undefined {
+function readProxy(list: DiagnosticList, value: unknown, pointer: string, severity: Severity): ProxyConfig | undefined {
   if (!isRecord(value)) {
     list.error(pointer, `proxy must be an object { command }, received ${describeReceived(value)}`);
     return undefined;
   }
   const command = readField(list, value, 'command', pointer, checkNonEmptyString, { label: 'proxy.command', requiredFor: '' });
   if (command !== undefined) checkCommandPath(list, command, appendPointer(pointer, 'command'), 'proxy.command');
-  warnUnknownKeys(list, value, pointer, PROXY_KEYS, 'proxy.');
+  reportUnknownKeys(list, value, pointer, PROXY_KEYS, { severity, prefix: 'proxy.' });
   return command === undefined ? undefined : { command };
 }
 
 export const SETTINGS_KEYS = ['timeoutSec', 'onError', 'mode', 'parallel', 'llm', 'proxy'] as const;
 
-// The settings both shapes share: timeoutSec, onError, mode, parallel, llm and proxy.
-export function readSettings(list: DiagnosticList, record: Record<string, unknown>): ConfigSettings {
+/** What an unknown key in `llm` or `proxy` is: an error in hookwire's own shape, a warning in a host's. */
+type Severity = 'error' | 'warning';
+
+// The settings every shape shares: timeoutSec, onError, mode, parallel, llm and proxy.
+export function readSettings(list: DiagnosticList, record: Record<string, unknown>, unknownKeys: Severity = 'warning'): ConfigSettings {
   const timeoutSec = readField(list, record, 'timeoutSec', '', checkTimeoutSeconds);
   const onError = readField(list, record, 'onError', '', checkOnError);
   const mode = readField(list, record, 'mode', '', checkMode);
   const parallel = readField(list, record, 'parallel', '', checkBoolean);
-  const llm = record.llm === undefined ? undefined : readLlm(list, record.llm, '/llm');
-  const proxy = record.proxy === undefined ? undefined : readProxy(list, record.proxy, '/proxy');
+  const llm = record.llm === undefined ? undefined : readLlm(list, record.llm, '/llm', unknownKeys);
+  const proxy = record.proxy === undefined ? undefined : readProxy(list, record.proxy, '/proxy', unknownKeys);
   return {
     ...(timeoutSec !== undefined && { timeoutSec }),
     ...(onError !== undefined && { onError }),

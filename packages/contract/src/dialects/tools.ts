@@ -27,10 +27,17 @@ export interface ToolCall {
   input: unknown;
 }
 
+/**
+ * `input` with the fields of `fields` renamed (host to canonical, or back when `reverse`). A renamed
+ * field wins over one already spelt like its new name: the acting host uses its own spelling, and
+ * the model chooses tool arguments, so `{"file_path": "/safe", "path": "/etc/shadow"}` to Copilot's
+ * `view` must reach guards as `file_path: "/etc/shadow"`, never the decoy, in whatever order.
+ */
 function renameFields(input: unknown, fields: Readonly<Record<string, string>> | undefined, reverse: boolean): unknown {
   if (fields === undefined || !isRecord(input)) return input;
   const map = reverse ? Object.fromEntries(Object.entries(fields).map(([from, to]) => [to, from])) : fields;
-  return renameKeys(input, (key) => (Object.hasOwn(map, key) ? map[key] : key));
+  const replaced = new Set(Object.keys(map).filter((key) => Object.hasOwn(input, key)).map((key) => map[key]));
+  return renameKeys(input, (key) => (Object.hasOwn(map, key) ? map[key] : replaced.has(key) ? undefined : key));
 }
 
 /** The canonical name and input of a host's tool call; tools without a row (MCP, host-only tools) pass through under their own name. */

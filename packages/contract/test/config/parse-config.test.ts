@@ -40,7 +40,7 @@ describe('config vectors', () => {
       'config.llm',
       'config.matcher-without-subject',
       'config.relative-command',
-      'config.unknown-key-warning',
+      'config.unknown-key-error',
       'config.claude-shape',
       'config.claude-other-keys-ignored',
       'config.claude-unsupported-event',
@@ -230,6 +230,32 @@ describe('parseConfig properties', () => {
         expect(result.config?.hooks.map((hook) => hook.pointer)).toStrictEqual(hooks.map((_, index) => `/hooks/${index}`));
         expect(result.config?.hooks.map((hook) => hook.type)).toStrictEqual(hooks.map((hook) => hook.type));
         expectWellFormed(result);
+      }),
+    );
+  });
+});
+
+describe('unknown keys (issue 22.3)', () => {
+  const NATIVE_HOOK_KEYS = ['id', 'event', 'matcher', 'type', 'dialect', 'timeout', 'onError', 'mode', 'command', 'url', 'headers', 'allowedEnvVars', 'prompt', 'model', 'name'];
+  const unknownKey = fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !NATIVE_HOOK_KEYS.includes(key) && key !== '__proto__');
+  const pointerOf = (key: string) => `/hooks/0/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+
+  it('property: any unknown key of a native hook refuses the config with an error at that key', () => {
+    fc.assert(
+      fc.property(unknownKey, fc.jsonValue({ maxDepth: 1 }), (key, value) => {
+        const hook = { id: 'g', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'guard', onError: 'block', [key]: value };
+        const result = parseConfig({ hooks: [hook] });
+        expect(result.config).toBeUndefined();
+        expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.path)).toEqual([pointerOf(key)]);
+      }),
+    );
+  });
+
+  it('property: the same key in a Claude Code handler leaves the config accepted', () => {
+    fc.assert(
+      fc.property(unknownKey.filter((key) => !['type', 'command', 'timeout', 'args', 'async', 'asyncRewake', 'shell', 'if', 'onFailure', 'mode', 'statusMessage', 'once'].includes(key)), fc.jsonValue({ maxDepth: 1 }), (key, value) => {
+        const result = parseConfig({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard', [key]: value }] }] } });
+        expect(result.config?.hooks).toHaveLength(1);
       }),
     );
   });

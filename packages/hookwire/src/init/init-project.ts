@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PROJECT_CONFIG_NAME } from '../config-location.js';
 import { HOSTS, isPluginHostName, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
 import { listNpxBridges } from './settings-bridge.js';
@@ -48,9 +48,9 @@ function planStarter(dir: string, host: { shellTool: string }, existing: string 
   };
 }
 
-function planBridge(host: HostProfile, existing: string | undefined): InitChange {
+function planBridge(host: HostProfile, existing: string | undefined, dir: string): InitChange {
   const file = host.settingsPath;
-  const edit = addBridgeToText(existing, host, file);
+  const edit = addBridgeToText(existing, host, file, resolve(dir));
   const already = edit.alreadyBridged.length === 0 ? '' : `; ${edit.alreadyBridged.join(', ')} already ran a hookwire bridge: left as they are`;
   if (edit.changed.length === 0) return { file, action: 'keep', note: 'every event already runs a hookwire bridge' };
   return { file, action: existing === undefined ? 'create' : 'update', note: `the bridge runs on ${edit.changed.join(', ')}${already}`, text: edit.text };
@@ -136,7 +136,7 @@ async function planSettingsHost(options: InitOptions, host: HostProfile, configT
   const changes = planChanges(() =>
     options.uninstall
       ? [planUnbridge(host, settingsText), planStarterRemoval(host, configText)]
-      : [planStarter(options.dir, host, configText), planBridge(host, settingsText)],
+      : [planStarter(options.dir, host, configText), planBridge(host, settingsText, options.dir)],
   );
   const notes: string[] = [];
   const npx = options.uninstall || settingsText === undefined ? [] : listNpxBridges(readSettings(settingsText, host.settingsPath), host);

@@ -1,5 +1,5 @@
 import { describeValue } from '@hookwire/contract';
-import { renderBridgeCommand, type HostProfile } from '../hosts.js';
+import { isInitBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
 
 type Json = Record<string, unknown>;
 
@@ -10,6 +10,8 @@ export interface SettingsEdit {
   changed: string[];
   /** Events left as they were because something there already runs a hookwire bridge. */
   alreadyBridged: string[];
+  /** Events (among `changed`) whose hook from an earlier init was rewritten in place: it named another project folder, or an older form. */
+  refreshed: string[];
 }
 
 /** Any command hook that runs `hookwire run`, however it was written (`npx hookwire run`, a path to the bin, ...). */
@@ -28,7 +30,7 @@ function readCommand(hook: unknown, field = 'command'): string | undefined {
 /** Whether a hook is one `hookwire init` writes: the host's bridge program running `run` (whatever flags follow). */
 export function isInitBridgeHook(hook: unknown, host: HostProfile): boolean {
   const command = readCommand(hook, host.commandField);
-  return command !== undefined && (command === `${host.bridgeProgram} run` || command.startsWith(`${host.bridgeProgram} run `));
+  return command !== undefined && isInitBridgeCommand(command, host);
 }
 
 /** The handlers of one event's list: each entry's `hooks` (grouped layout), or the entries themselves (flat). */
@@ -63,8 +65,8 @@ function readHooks(settings: Json, file: string): Json | undefined {
 }
 
 /** The entry `init` adds for one event: one command hook running the bridge (the handler itself in a flat layout, else under `*` where the event takes a matcher). */
-function makeBridgeEntry(host: HostProfile, event: string, matcher: boolean): Json {
-  const hook = { type: 'command', [host.commandField ?? 'command']: renderBridgeCommand(host, event), [host.timeoutField ?? 'timeout']: host.timeout };
+function makeBridgeEntry(host: HostProfile, event: string, matcher: boolean, projectDir: string | undefined): Json {
+  const hook = { type: 'command', [host.commandField ?? 'command']: renderBridgeCommand(host, event, projectDir), [host.timeoutField ?? 'timeout']: host.timeout };
   if (host.layout === 'flat') return hook;
   return matcher ? { matcher: '*', hooks: [hook] } : { hooks: [hook] };
 }
@@ -73,22 +75,39 @@ function makeBridgeEntry(host: HostProfile, event: string, matcher: boolean): Js
  * Adds one bridge entry per event the host table lists, after the user's own entries; an event
  * where some hook already runs `hookwire run` is left alone. Every other key keeps its place.
  */
-export function addBridge(input: Json, host: HostProfile, file: string): SettingsEdit {
+export function addBridge(input: Json, host: HostProfile, file: string, projectDir?: string): SettingsEdit {
   const settings = structuredClone(input);
   const hooks = readHooks(settings, file) ?? {};
   const changed: string[] = [];
   const alreadyBridged: string[] = [];
+  const refreshed: string[] = [];
   for (const { name, matcher } of host.events) {
     const groups = (hooks[name] as unknown[] | undefined) ?? [];
+    if (refreshInitHooks(groups, host, renderBridgeCommand(host, name, projectDir))) {
+      refreshed.push(name);
+      changed.push(name);
+      continue;
+    }
     if (listBridgeCommands(groups, host).length > 0) {
       alreadyBridged.push(name);
       continue;
     }
-    hooks[name] = [...groups, makeBridgeEntry(host, name, matcher)];
+    hooks[name] = [...groups, makeBridgeEntry(host, name, matcher, projectDir)];
     changed.push(name);
   }
   if (changed.length > 0) settings.hooks = hooks;
-  return { settings, changed, alreadyBridged };
+  return { settings, changed, alreadyBridged, refreshed };
+}
+
+/** Rewrites, in place, each hook of an earlier init whose command is not `fresh` (a pinned project that moved, an older form); whether any was. */
+function refreshInitHooks(groups: unknown[], host: HostProfile, fresh: string): boolean {
+  let any = false;
+  for (const hook of listHandlers(groups, host)) {
+    if (!isInitBridgeHook(hook, host) || readCommand(hook, host.commandField) === fresh) continue;
+    (hook as Json)[host.commandField ?? 'command'] = fresh;
+    any = true;
+  }
+  return any;
 }
 
 /**
@@ -100,7 +119,7 @@ export function removeBridge(input: Json, host: HostProfile, file: string): Sett
   const settings = structuredClone(input);
   const hooks = readHooks(settings, file);
   const changed: string[] = [];
-  if (hooks === undefined) return { settings, changed, alreadyBridged: [] };
+  if (hooks === undefined) return { settings, changed, alreadyBridged: [], refreshed: [] };
   for (const [event, groups] of Object.entries(hooks) as [string, unknown[]][]) {
     let removed = false;
     const kept = host.layout === 'flat' ? groups.filter((hook) => !isInitBridgeHook(hook, host)) : groups.flatMap((group) => {
@@ -116,5 +135,5 @@ export function removeBridge(input: Json, host: HostProfile, file: string): Sett
     else hooks[event] = kept;
   }
   if (changed.length > 0 && Object.keys(hooks).length === 0) delete settings.hooks;
-  return { settings, changed, alreadyBridged: [] };
+  return { settings, changed, alreadyBridged: [], refreshed: [] };
 }

@@ -39,13 +39,15 @@ function settle(edited: string, intended: Json, layout: JsonLayout): string {
  * Adds the bridge to a settings file's text (`undefined`: no file yet) by appending members only,
  * so every byte of the user's stays where it was.
  */
-export function addBridgeToText(text: string | undefined, host: HostProfile, file: string): SettingsTextEdit {
+export function addBridgeToText(text: string | undefined, host: HostProfile, file: string, projectDir?: string): SettingsTextEdit {
   // A file init creates starts with the host's header (Copilot CLI and Cursor: `version: 1`).
   const before = text === undefined ? { ...host.header } : readSettings(text, file);
-  const edit = addBridge(before, host, file);
+  const edit = addBridge(before, host, file, projectDir);
   if (text === undefined) return { ...edit, text: stringifyJson(edit.settings, DEFAULT_LAYOUT) };
   if (edit.changed.length === 0) return { ...edit, text };
   const layout = detectLayout(text);
+  // A hook rewritten in place is not an append: the file is written whole, in its own layout.
+  if (edit.refreshed.length > 0) return { ...edit, text: stringifyJson(edit.settings, layout) };
   const hooks = edit.settings.hooks as Record<string, Groups>;
   let edited = text;
   if (before.hooks === undefined) {

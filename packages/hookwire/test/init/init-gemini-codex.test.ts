@@ -7,11 +7,12 @@ import { hookwire, snapshot } from './init-run.js';
 afterAll(() => removeTempDirs());
 
 const GEMINI_BRIDGE = { type: 'command', command: '"$GEMINI_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect gemini --budget 110', timeout: 120000 };
-const CODEX_BRIDGE = {
+/** The hook init writes for Codex in `dir`: pinned to the project's absolute path, failing closed (exit 2) where that blocks. */
+const codexBridge = (dir: string, failure: 1 | 2) => ({
   type: 'command',
-  command: 'cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire run --dialect codex --budget 110',
+  command: `d='${dir}'; if cd "$d"; then ./node_modules/.bin/hookwire run --dialect codex --budget 110; s=$?; else s=127; fi; case $s in 126|127) echo "hookwire: cannot run $d/node_modules/.bin/hookwire (the project moved, or hookwire is not installed there): install it, or run hookwire init --host codex in the project again" >&2; exit ${failure};; esac; exit $s`,
   timeout: 120,
-};
+});
 
 const HOSTS = [
   {
@@ -21,7 +22,7 @@ const HOSTS = [
     note: 'note: Gemini CLI runs project hooks only in a trusted folder',
     // A user's Gemini settings: other keys, and a hook of their own on an event init also writes.
     user: { model: { name: 'gemini-2.5-pro' }, hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'npx prettier --check', timeout: 5000 }] }] } },
-    written: {
+    written: (_dir: string) => ({
       hooks: {
         BeforeTool: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
         AfterTool: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
@@ -32,7 +33,7 @@ const HOSTS = [
         PreCompress: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
         Notification: [{ matcher: '*', hooks: [GEMINI_BRIDGE] }],
       },
-    },
+    }),
   },
   {
     host: 'codex',
@@ -40,20 +41,20 @@ const HOSTS = [
     events: 'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PreCompact, PermissionRequest',
     note: 'note: Codex reads .codex/hooks.json only in a trusted project',
     user: { description: 'team hooks', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }] }] } },
-    written: {
+    written: (dir: string) => ({
       hooks: {
-        PreToolUse: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        PostToolUse: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        UserPromptSubmit: [{ hooks: [CODEX_BRIDGE] }],
-        SessionStart: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        Stop: [{ hooks: [CODEX_BRIDGE] }],
-        SubagentStart: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        SubagentStop: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        SessionEnd: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        PreCompact: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
-        PermissionRequest: [{ matcher: '*', hooks: [CODEX_BRIDGE] }],
+        PreToolUse: [{ matcher: '*', hooks: [codexBridge(dir, 2)] }],
+        PostToolUse: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
+        UserPromptSubmit: [{ hooks: [codexBridge(dir, 2)] }],
+        SessionStart: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
+        Stop: [{ hooks: [codexBridge(dir, 1)] }],
+        SubagentStart: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
+        SubagentStop: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
+        SessionEnd: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
+        PreCompact: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
+        PermissionRequest: [{ matcher: '*', hooks: [codexBridge(dir, 2)] }],
       },
-    },
+    }),
   },
 ] as const;
 
@@ -65,7 +66,7 @@ describe.each(HOSTS)('hookwire init --host $host', ({ host, file, events, note, 
     expect(first.stderr).toBe('');
     expect(first.stdout).toContain(`hookwire init (host ${host}) in ${dir}\n  created .hookwire.json: a starter config: the hookwire:recommended rule pack, failing closed (hookwire rules lists its rules and modes)\n  created ${file}: the bridge runs on ${events}\n`);
     expect(first.stdout).toContain(note);
-    expect(JSON.parse(await readFile(join(dir, file), 'utf8'))).toEqual(written);
+    expect(JSON.parse(await readFile(join(dir, file), 'utf8'))).toEqual(written(dir));
     const made = await snapshot(dir);
     expect(Object.keys(made).sort()).toEqual(['.hookwire.json', file].sort());
     expect(await hookwire(['check'], dir)).toEqual({ code: 0, stdout: 'config OK: no problems found\n', stderr: '' });
@@ -102,6 +103,20 @@ describe.each(HOSTS)('hookwire init --host $host', ({ host, file, events, note, 
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`  would create ${file}: the bridge runs on ${events}\n`);
     expect(result.stdout).toContain('run --dialect');
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('hookwire init --host codex over an earlier init', () => {
+  it('rewrites the git-located command an earlier init wrote, and --uninstall removes either form', async () => {
+    const dir = await tempDir('hookwire-init-codex-');
+    const former = { type: 'command', command: 'cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire run --dialect codex --budget 110', timeout: 120 };
+    await mkdir(join(dir, '.codex'));
+    await writeFile(join(dir, '.codex/hooks.json'), `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [former] }] } }, null, 2)}\n`);
+    expect((await hookwire(['init', '--host', 'codex'], dir)).code).toBe(0);
+    const written = JSON.parse(await readFile(join(dir, '.codex/hooks.json'), 'utf8')) as { hooks: Record<string, { hooks: unknown[] }[]> };
+    expect(written.hooks.PreToolUse).toEqual([{ matcher: '*', hooks: [codexBridge(dir, 2)] }]);
+    expect((await hookwire(['init', '--host', 'codex', '--uninstall'], dir)).code).toBe(0);
     expect(await readdir(dir)).toEqual([]);
   });
 });
