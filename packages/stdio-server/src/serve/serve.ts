@@ -1,7 +1,7 @@
-import { createWriteStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
+import { AUDIT_CLOSE_MS, openAuditFile } from '../audit-file.js';
 import { BRIDGE_DEPTH_VAR, readBridgeDepth } from '../bridge/depth.js';
 import { createSession, type SessionResponse } from '../session/session.js';
 import { VERSION } from '../version.js';
@@ -89,8 +89,7 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   // Traces are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
   const stopTraces = await startTraceExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS });
-  const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
-  audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
+  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
   const session = createSession({ runtime, version: VERSION, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }) });
   const metrics = createServeMetrics(session);
   const reload = async (): Promise<SessionResponse> => {
@@ -148,6 +147,6 @@ export async function serve(options: ServeOptions): Promise<number> {
   await runtime.close();
   session.close();
   await stopTraces?.();
-  if (audit) await new Promise<void>((resolve) => audit.end(resolve));
+  await audit?.close(AUDIT_CLOSE_MS);
   return signal === 'SIGINT' ? 130 : 0;
 }

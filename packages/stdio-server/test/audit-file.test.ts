@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openAuditFile } from '../src/audit-file.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'hookwire-audit-file-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function recordingLogger(): { errors: string[]; warn(): void; error(message: string): void } {
+  const errors: string[] = [];
+  return { errors, warn() {}, error: (message: string) => void errors.push(message) };
+}
+
+describe('openAuditFile', () => {
+  it('appends every line, in order, to a regular file, and loses none', async () => {
+    const path = join(await tempDir(), 'audit.jsonl');
+    const logger = recordingLogger();
+    const file = openAuditFile(path, logger);
+    const lines = Array.from({ length: 200 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i * 37)}"}\n`);
+    for (const line of lines) file.write(line);
+    expect(await file.close(5_000)).toBe(0);
+    expect(await readFile(path, 'utf8')).toBe(lines.join(''));
+    expect(logger.errors).toEqual([]);
+  });
+
+  it('a FIFO nobody reads: close returns within its bound and counts the lines it could not write', async () => {
+    const path = join(await tempDir(), 'audit.fifo');
+    execFileSync('mkfifo', [path]);
+    const logger = recordingLogger();
+    const file = openAuditFile(path, logger);
+    file.write('{"a":1}\n');
+    file.write('{"a":2}\n');
+    expect(await file.close(200)).toBe(2);
+    expect(logger.errors.join('\n')).toMatch(/no reader yet[\s\S]*2 line\(s\) not written within 200 ms/);
+  });
+
+  it('a path that cannot be opened (a folder) drops each line with one error, and writes nothing after close', async () => {
+    const dir = await tempDir();
+    const logger = recordingLogger();
+    const file = openAuditFile(dir, logger);
+    file.write('{"a":1}\n');
+    file.write('{"a":2}\n');
+    expect(await file.close(2_000)).toBe(2);
+    expect(logger.errors).toEqual([expect.stringMatching(/cannot open it; the line is dropped/)]);
+    file.write('{"a":3}\n');
+    expect(logger.errors).toHaveLength(1);
+  });
+});
