@@ -1,20 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupSidecars, tempDir } from './sidecar.js';
 import { openAuditFile } from '../src/audit-file.js';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-audit-file-'));
-  dirs.push(dir);
-  return dir;
-}
+afterEach(cleanupSidecars);
 
 function recordingLogger(): { errors: string[]; warn(): void; error(message: string): void } {
   const errors: string[] = [];

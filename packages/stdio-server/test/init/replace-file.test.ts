@@ -1,19 +1,10 @@
-import { chmod, lstat, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupSidecars, tempDir } from '../sidecar.js';
 import { replaceFile } from '../../src/init/replace-file.js';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hookwire-replace-file-'));
-  dirs.push(dir);
-  return dir;
-}
+afterEach(cleanupSidecars);
 
 describe('replaceFile', () => {
   it.each([0o600, 0o444, 0o755])('keeps mode %o and leaves no temp file', async (mode) => {
