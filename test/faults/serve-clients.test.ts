@@ -20,12 +20,12 @@ function rawRequest(path: string, body: string): string {
   return `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
-/** The final (non-1xx) answers in a raw HTTP/1.1 byte stream, in order: status and body. */
+/** The final (non-1xx) answers in a raw HTTP/1.1 stream (ASCII bodies: lengths are counted in characters), in order: status and body. */
 function finalAnswers(stream: string): { status: number; body: string }[] {
   const answers: { status: number; body: string }[] = [];
   let rest = stream;
   for (;;) {
-    const head = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n/.exec(rest);
+    const head = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n((?:[^\r\n]+\r\n)*)\r\n/.exec(rest);
     if (!head) return answers;
     const status = Number(head[1]);
     const length = Number(/content-length: (\d+)/i.exec(head[2]!)?.[1] ?? 0);
@@ -147,9 +147,9 @@ describe('hookwire serve under real clients', () => {
     await writeFile(path, configOf('start'));
     const server = await startServe(['--config', path]);
     const outcomes: string[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 4; round++) {
       // The older config is big (slow to read and parse), the newer small: the older read ends last.
-      await writeFile(join(dir, 'old.json'), configOf(`old ${round}`, 48 * 1024 * 1024));
+      await writeFile(join(dir, 'old.json'), configOf(`old ${round}`, 24 * 1024 * 1024));
       await writeFile(join(dir, 'new.json'), configOf(`new ${round}`));
       await rename(join(dir, 'old.json'), path);
       const older = send(server.url, 'POST', '/v1/reload', '').answer;
@@ -161,6 +161,6 @@ describe('hookwire serve under real clients', () => {
       const probe = await send(server.url, 'POST', '/v1/dispatch', dispatchBody('Probe')).answer;
       outcomes.push((JSON.parse(probe.text) as { outcome: { reason: string } }).outcome.reason);
     }
-    expect(outcomes).toEqual([0, 1, 2, 3, 4].map((round) => `new ${round}`));
-  });
+    expect(outcomes).toEqual([0, 1, 2, 3].map((round) => `new ${round}`));
+  }, 120_000);
 });

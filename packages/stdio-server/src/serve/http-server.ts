@@ -240,7 +240,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     },
   );
   // A client that half-closes after its request (`nc -N`, `shutdown(SHUT_WR)`) still gets its
-  // answers: only a connection that is gone cancels (connection.ts tells the two apart).
+  // answers: only a connection that is gone cancels (connection.ts tells the two apart). node:http
+  // has this switch on its Server but no option or type for it; without it, a FIN aborts every
+  // request of the connection. test/faults/serve-clients.test.ts fails if it stops working.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // Malformed requests, header and request timeouts: answered as node:http would, never logged with their bytes.
