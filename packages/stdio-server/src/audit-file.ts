@@ -10,8 +10,9 @@ import type { Logger } from '@hookwire/runtime';
  */
 const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
 /**
- * How long `run`, `listen` and `serve` wait at their end for audit lines not yet written: a log path
- * that blocks (a FIFO nobody reads) must not hold the answer or the exit.
+ * How long `run`, `listen` and `serve` wait at their end for audit lines not yet written once the
+ * log stops taking them: a log path that blocks (a FIFO nobody reads) must not hold the answer or
+ * the exit, while a log that is being written (a backlog on a slow disk) is waited for.
  */
 export const AUDIT_CLOSE_MS = 1_000;
 /** Lines waiting for the file are kept up to this many bytes; later ones are dropped, and counted. */
@@ -25,8 +26,9 @@ export interface AuditFile {
   /** Queues one line (newline included); never blocks and never throws. */
   write(line: string): void;
   /**
-   * Writes what is queued for at most `waitMs`, then closes the file. Resolves with how many lines
-   * were not written (each loss is logged), so a caller's exit never waits longer.
+   * Writes what is queued, then closes the file; gives up once no line was written for `waitMs`
+   * (the queue is capped, so a log that takes lines is waited for a bounded time too). Resolves
+   * with how many lines were not written (each loss is logged).
    */
   close(waitMs: number): Promise<number>;
 }
@@ -51,6 +53,7 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
   let retryMs = FIRST_RETRY_MS;
   let retry: NodeJS.Timeout | undefined;
   let reported = '';
+  let lastProgress = 0;
   const drained: (() => void)[] = [];
 
   function report(error: NodeJS.ErrnoException, what: string): void {
@@ -102,10 +105,12 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
           // Only a pipe takes part of a line: the rest follows.
           queue[0] = line.subarray(bytesWritten);
           queuedBytes -= bytesWritten;
+          lastProgress = performance.now();
           continue;
         }
         queue.shift();
         queuedBytes -= line.length;
+        lastProgress = performance.now();
         retryMs = FIRST_RETRY_MS;
         reported = '';
       } catch (error) {
@@ -147,17 +152,26 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
     },
     async close(waitMs) {
       closed = true;
+      lastProgress = Math.max(lastProgress, performance.now());
       let timer: NodeJS.Timeout | undefined;
       const done = new Promise<void>((resolve) => {
         drained.push(resolve);
         settleIfDrained();
       });
-      await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      // Gives up only when nothing was written for waitMs: checked every tenth of it.
+      const stalled = new Promise<void>((resolve) => {
+        const check = () => {
+          if (performance.now() - lastProgress >= waitMs) return resolve();
+          timer = setTimeout(check, Math.max(10, waitMs / 10));
+        };
+        check();
+      });
+      await Promise.race([done, stalled]);
       clearTimeout(timer);
       clearTimeout(retry);
       drained.length = 0;
       const unwritten = queue.length;
-      if (unwritten > 0) logger.error(`cannot write the audit log ${path}: ${unwritten} line(s) not written within ${waitMs} ms; they are lost`);
+      if (unwritten > 0) logger.error(`cannot write the audit log ${path}: ${unwritten} line(s) not written, the log took none for ${waitMs} ms; they are lost`);
       queue.length = 0;
       // Closing a descriptor does not wait on a reader; bounded all the same.
       if (!pumping) await Promise.race([closeHandle(), new Promise((resolve) => setTimeout(resolve, 100).unref())]);
