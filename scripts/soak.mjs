@@ -2,21 +2,26 @@
 // The hookwire soak: drives one `hookwire listen` sidecar with tens of thousands of dispatches,
 // 32 in flight, mixing every handler kind (shell, webhook, LLM judge, proxy agent) with about 10%
 // injected faults (hangs, TERM-ignoring hangs, crashes, 5xx, prose, cancels), while the config is
-// reloaded every few hundred milliseconds and a broken config is offered now and then. It checks
+// reloaded every few hundred milliseconds and a broken config is offered now and then. Beside it,
+// a `hookwire serve` on the same config takes the same mix from clients that pipeline several
+// dispatches on one connection, some of which half-close after sending or drop the connection
+// before their answers. It checks
 // every answer, counts answers lost or duplicated, looks for processes of timed-out or canceled
 // hooks left alive, and samples the sidecar's file descriptors and RSS after the warm-up and at the
 // end. Writes a Markdown report; exits 1 when an invariant fails.
 //
 //   node scripts/soak.mjs [--dispatches 20000] [--warmup 1000] [--concurrency 32]
 //                         [--reload-ms 300] [--seed 1] [--report docs/soak-report.md]
-//                         [--sidecar-node-flags="--max-semi-space-size=16 ..."]
+//                         [--sidecar-node-flags="--max-semi-space-size=16 ..."] [--serve-clients 4]
 //
 // Needs the packages built (`pnpm build`). Everything runs on 127.0.0.1; nothing leaves the machine.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +40,7 @@ const { values: flags } = parseArgs({
     report: { type: 'string', default: join(ROOT, 'docs/soak-report.md') },
     'deadline-s': { type: 'string', default: '900' },
     'sidecar-node-flags': { type: 'string', default: '' },
+    'serve-clients': { type: 'string', default: '4' },
   },
 });
 const MEASURED = Number(flags.dispatches);
@@ -214,6 +220,28 @@ const exited = client.exited.then((exit) => (exitInfo = exit));
 const request = (body) => client.request(body);
 
 // ---------------------------------------------------------------------------------------------
+// `hookwire serve` on the same config, for clients that pipeline dispatches on one connection.
+
+const SERVE_CLIENTS = Number(flags['serve-clients']);
+/** Dispatches each serve client pipelines on one connection before reading any answer. */
+const PIPELINE = 4;
+const serve = SERVE_CLIENTS > 0 ? spawn(process.execPath, [HOOKWIRE, 'serve', '--config', CONFIG, '--max-inflight', '1024'], { stdio: ['ignore', 'pipe', 'pipe'] }) : undefined;
+const serveExited = serve ? new Promise((resolve) => serve.on('exit', (code, signal) => resolve({ code, signal }))) : undefined;
+let serveStderr = '';
+serve?.stderr.setEncoding('utf8').on('data', (chunk) => (serveStderr = (serveStderr + chunk).slice(-4000)));
+const servePort = serve
+  ? await new Promise((resolve, reject) => {
+      let out = '';
+      serve.stdout.setEncoding('utf8').on('data', (chunk) => {
+        out += chunk;
+        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        if (match) resolve(Number(match[1]));
+      });
+      serve.on('exit', () => reject(new Error(`hookwire serve exited before listening: ${serveStderr}`)));
+    })
+  : undefined;
+
+// ---------------------------------------------------------------------------------------------
 // Measurements of the sidecar process.
 
 function fdSnapshot(pid) {
@@ -377,6 +405,79 @@ async function worker() {
   }
 }
 
+/** The final (non-1xx) answers in a raw HTTP/1.1 byte stream read as latin1 (one character a byte, as Content-Length counts), in order. */
+function finalAnswers(stream) {
+  const answers = [];
+  let rest = stream;
+  for (;;) {
+    const head = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n((?:[^\r\n]+\r\n)*)\r\n/.exec(rest);
+    if (!head) return answers;
+    const status = Number(head[1]);
+    const length = status >= 200 ? Number(/content-length: (\d+)/i.exec(head[2])?.[1] ?? 0) : 0;
+    if (rest.length < head[0].length + length) return answers;
+    if (status >= 200) answers.push({ status, body: Buffer.from(rest.slice(head[0].length, head[0].length + length), 'latin1').toString('utf8') });
+    rest = rest.slice(head[0].length + length);
+  }
+}
+
+const served = { batches: 0, halfClosed: 0, dropped: 0, answered: 0, lost: [] };
+let serving = true;
+let serveIndex = 0;
+/** One serve client: pipelines PIPELINE dispatches, then reads them all (10% drop the connection first, 20% half-close after sending). */
+async function pipelinedClient() {
+  while (serving) {
+    const kinds = [];
+    while (kinds.length < PIPELINE) {
+      const kind = pickKind();
+      // Over HTTP a dispatch is canceled by dropping its connection, not by a cancel request.
+      if (!kind.cancel) kinds.push(kind);
+    }
+    const roll = random();
+    const drop = roll < 0.1;
+    const halfClose = !drop && roll < 0.3;
+    const socket = connect(servePort, '127.0.0.1');
+    socket.on('error', () => {});
+    let received = '';
+    const done = new Promise((resolve) => {
+      socket.setEncoding('latin1').on('data', (chunk) => {
+        received += chunk;
+        if (finalAnswers(received).length >= PIPELINE) resolve();
+      });
+      socket.on('close', resolve);
+    });
+    const bodies = kinds.map((kind) => {
+      const index = serveIndex++;
+      const payload = { session_id: 'soak-serve', cwd: dir, tool_name: kind.kind, tool_input: { command: `echo ${index}` }, tool_use_id: `s${index}` };
+      return JSON.stringify({ event: 'PreToolUse', payload, ...(kind.cwd ? { cwd: kind.cwd } : {}) });
+    });
+    socket.write(bodies.map((body) => `POST /v1/dispatch HTTP/1.1\r\nHost: soak\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`).join(''));
+    served.batches += 1;
+    if (drop) {
+      await sleep(50 + random() * 100);
+      socket.destroy();
+      served.dropped += PIPELINE;
+      continue;
+    }
+    if (halfClose) {
+      socket.end();
+      served.halfClosed += 1;
+    }
+    const guard = setTimeout(() => socket.destroy(), 60_000);
+    await done;
+    clearTimeout(guard);
+    socket.destroy();
+    const answers = finalAnswers(received);
+    kinds.forEach((kind, i) => {
+      const answer = answers[i];
+      if (answer?.status !== 200) served.lost.push(`${kind.kind}: ${answer ? `${answer.status} ${answer.body.slice(0, 200)}` : 'no answer'}`);
+      else {
+        served.answered += 1;
+        check(kind, JSON.parse(answer.body));
+      }
+    });
+  }
+}
+
 let reloading = true;
 async function reloader() {
   let n = 0;
@@ -424,7 +525,11 @@ const tMeasured = performance.now();
 const completedAtWarm = completed;
 warmedUp = true;
 paused = false;
+// The serve clients run in the measured phase only: both measurements see nothing of theirs in flight.
+const serveLoops = Array.from({ length: SERVE_CLIENTS }, pipelinedClient);
 await Promise.all(workers);
+serving = false;
+await Promise.all(serveLoops);
 const measuredSeconds = (performance.now() - tMeasured) / 1000;
 reloading = false;
 await reloadLoop;
@@ -433,6 +538,10 @@ const totalSeconds = (performance.now() - t0) / 1000;
 load.end = loadavg();
 
 clearInterval(progress);
+const serveChildren = serve ? processTable().filter((row) => row.ppid === serve.pid).length : 0;
+serve?.kill('SIGTERM');
+const serveExit = serve ? await Promise.race([serveExited, sleep(30_000).then(() => 'still running')]) : undefined;
+if (serveExit === 'still running') serve.kill('SIGKILL');
 const lost = client.pending;
 const bye = request({ op: 'bye', id: 'bye' });
 const byeTimer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -483,6 +592,14 @@ const checks = [
   ['good reloads accepted', reloads.ok, reloads.ok > 0],
   ['broken reloads refused', reloads.refused, reloads.refused > 0 && reloads.unexpected.length === 0],
   ['bye answered, then exit', `${JSON.stringify(byeAnswer)}, exit ${exitInfo?.code}`, byeAnswer?.ok === true && exitInfo?.code === 0],
+  ...(serve
+    ? [
+        ['serve: pipelined dispatches answered (connections not dropped)', `${served.answered} of ${(served.batches * PIPELINE - served.dropped).toLocaleString('en')}`, served.lost.length === 0 && served.answered === served.batches * PIPELINE - served.dropped],
+        ['serve: dispatches of dropped connections (their trees must die)', served.dropped, served.dropped > 0],
+        ['serve: child processes at the end', serveChildren, serveChildren === 0],
+        ['serve: exit after SIGTERM', JSON.stringify(serveExit), serveExit?.code === 0],
+      ]
+    : []),
 ];
 const passed = checks.every(([, , ok]) => ok);
 
@@ -498,7 +615,10 @@ dispatch selects exactly one hook (by its tool name), so each answer can be chec
 hook must produce. The config file was rewritten and reloaded every ${RELOAD_MS} ms (${reloads.ok + reloads.refused} reloads),
 swapping two equivalent variants, and every 7th reload offered a broken config (bad JSON, an unknown
 event, a bad regular expression, \`hooks\` not a list), which had to be refused with diagnostics.
-
+${serve ? `\nBeside it, in the measured phase, one \`hookwire serve\` on the same config served ${SERVE_CLIENTS} clients that each
+pipelined ${PIPELINE} dispatches of the same mix on one connection (cancels excepted) before reading: ${served.batches.toLocaleString('en')} connections,
+${served.halfClosed} of them half-closed after sending (as \`nc -N\` does), ${served.dropped / PIPELINE} dropped 50–150 ms after sending
+(${served.dropped} dispatches abandoned, whose process trees must die with them).\n` : ''}
 ## Machine
 
 | | |
@@ -554,7 +674,7 @@ Median of the samples in the first half of the run: ${(medianRss(rssSamples.filt
 Both measurements wait until nothing is in flight and the fd count has held still for ${STEADY_MS / 1000} s (the local
 endpoints close idle keep-alive connections after 1 s, and drop every idle connection when a measurement starts). The 3 sockets left are the sidecar's own stdin,
 stdout and stderr (Node.js gives a child socket pairs for \`stdio: 'pipe'\`).
-${wrong.length > 0 ? `\n## Unexpected answers (first ${Math.min(wrong.length, 20)})\n\n${wrong.slice(0, 20).map((w) => `- ${w.kind}: \`${w.answer ?? ''}\``).join('\n')}\n` : ''}${reloads.unexpected.length > 0 ? `\n## Unexpected reload answers\n\n${reloads.unexpected.map((r) => `- \`${r}\``).join('\n')}\n` : ''}`;
+${served.lost.length > 0 ? `\n## serve answers lost or refused (first 20)\n\n${served.lost.slice(0, 20).map((l) => `- ${l}`).join('\n')}\n` : ''}${wrong.length > 0 ? `\n## Unexpected answers (first ${Math.min(wrong.length, 20)})\n\n${wrong.slice(0, 20).map((w) => `- ${w.kind}: \`${w.answer ?? ''}\``).join('\n')}\n` : ''}${reloads.unexpected.length > 0 ? `\n## Unexpected reload answers\n\n${reloads.unexpected.map((r) => `- \`${r}\``).join('\n')}\n` : ''}`;
 
 await writeFile(flags.report, report);
 console.log(report);

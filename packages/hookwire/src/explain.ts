@@ -3,6 +3,7 @@ import { decidersOf } from './deciders.js';
 import { describeVerdict } from './diff-runs.js';
 import { formatTable } from './format.js';
 import { loadAuditLog } from './load-audit-log.js';
+import { escapeLine, escapeTerminal } from './terminal-text.js';
 
 export interface ExplainOptions {
   logPath: string;
@@ -29,9 +30,8 @@ export type Explanation =
   | { line: number; type: 'dispatch-failed'; event: string; subject?: string; error: { code: string; message: string } }
   | { line: number; type: 'bridge-failure'; event?: string; error: { code: string; message: string } };
 
-function flatten(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+/** A field of a record as one line a terminal shows as it is (payload text can carry control codes). */
+const flatten = escapeLine;
 
 /** Why a hook answered as it did: its failure and what onError made of it, else its reason, else its first warning. */
 function whyOf(run: RunRecord): string {
@@ -73,15 +73,15 @@ function explainFailure(line: number, record: AuditFailureRecord): Explanation {
 }
 
 function formatExplanation(item: Explanation): string {
-  const head = `line ${item.line}  ${item.event ?? '(no event)'}${'subject' in item && item.subject !== undefined ? ` ${item.subject}` : ''}`;
-  if (item.type === 'bridge-failure') return `${head}  bridge failure, no dispatch (${item.error.code}): ${flatten(item.error.message)}\n`;
-  if (item.type === 'dispatch-failed') return `${head}  the dispatch failed (${item.error.code}): ${flatten(item.error.message)}\n`;
-  const decided = item.decidedBy.length === 0 ? 'no hook decided' : `decided by ${item.decidedBy.join(', ')}`;
-  const out = [`${head}  ${item.decision}${item.continue ? '' : ' (stop)'}: ${decided}`];
+  const head = `line ${item.line}  ${item.event === undefined ? '(no event)' : flatten(item.event)}${'subject' in item && item.subject !== undefined ? ` ${flatten(item.subject)}` : ''}`;
+  if (item.type === 'bridge-failure') return `${head}  bridge failure, no dispatch (${flatten(item.error.code)}): ${flatten(item.error.message)}\n`;
+  if (item.type === 'dispatch-failed') return `${head}  the dispatch failed (${flatten(item.error.code)}): ${flatten(item.error.message)}\n`;
+  const decided = item.decidedBy.length === 0 ? 'no hook decided' : `decided by ${item.decidedBy.map(flatten).join(', ')}`;
+  const out = [`${head}  ${flatten(item.decision)}${item.continue ? '' : ' (stop)'}: ${decided}`];
   if (item.reason !== undefined) out.push(`  reason: ${item.reason}`);
   if (item.runs.length === 0) out.push('  no hook matched');
   else {
-    const table = formatTable(['hook', 'verdict', 'why'], item.runs.map((run) => [`${run.decided ? '*' : ' '} ${run.hook}`, run.verdict, run.why]));
+    const table = formatTable(['hook', 'verdict', 'why'], item.runs.map((run) => [`${run.decided ? '*' : ' '} ${flatten(run.hook)}`, flatten(run.verdict), run.why]));
     out.push(...table.trimEnd().split('\n').map((row) => `  ${row}`));
     for (const run of item.runs.filter((r) => r.rules !== undefined && r.rules.length > 0)) {
       out.push(`  rules of ${run.hook} that matched:`);
@@ -100,10 +100,20 @@ export async function explain(options: ExplainOptions): Promise<number> {
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const reading = await loadAuditLog(options.logPath, options.logger);
   if (reading === undefined) return 2;
-  const all = [
-    ...reading.records.map(({ line, record }) => explainRecord(line, record)),
-    ...reading.failures.map(({ line, record }) => explainFailure(line, record)),
-  ].sort((a, b) => a.line - b.line);
+  const all: Explanation[] = reading.failures.map(({ line, record }) => explainFailure(line, record));
+  for (const { line, record } of reading.records) {
+    // The reader checks a record's frame; what is inside it can still be malformed (a hand-edited
+    // or truncated log): the line is named, never a stack trace.
+    try {
+      const item = explainRecord(line, record);
+      formatExplanation(item);
+      all.push(item);
+    } catch (error) {
+      options.logger.error(`${options.logPath}:${line}: a dispatch record explain cannot read (${error instanceof Error ? error.message : String(error)}); fix or remove that line`);
+      return 2;
+    }
+  }
+  all.sort((a, b) => a.line - b.line);
   const wanted = options.lines;
   const missing = (wanted ?? []).filter((line) => !all.some((item) => item.line === line));
   if (missing.length > 0) {
@@ -111,6 +121,6 @@ export async function explain(options: ExplainOptions): Promise<number> {
     return 2;
   }
   const chosen = wanted === undefined ? all : all.filter((item) => wanted.includes(item.line));
-  write(options.json ? `${JSON.stringify(chosen, null, 2)}\n` : chosen.map(formatExplanation).join('\n'));
+  write(options.json ? `${escapeTerminal(JSON.stringify(chosen, null, 2), { keepNewlines: true })}\n` : chosen.map(formatExplanation).join('\n'));
   return 0;
 }

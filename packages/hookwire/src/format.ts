@@ -1,5 +1,6 @@
 import type { Diagnostic } from '@hookwire/contract';
 import type { RunRecord } from '@hookwire/runtime';
+import { escapeLine, escapeTerminal } from './terminal-text.js';
 
 /** Pads cells into aligned columns. */
 export function formatTable(header: string[], rows: string[][]): string {
@@ -18,7 +19,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
 }
 
 function shorten(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = escapeLine(text);
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -28,9 +29,9 @@ export function formatRuns(runs: readonly RunRecord[]): string {
   return formatTable(
     ['hook', 'kind', 'decision', 'ms', 'exit/status', 'note'],
     runs.map((run) => [
-      run.hook,
+      escapeTerminal(run.hook),
       run.kind,
-      run.mode === 'observe' ? `${run.outcome.decision ?? '-'} (observed)` : (run.outcome.decision ?? '-'),
+      escapeTerminal(run.mode === 'observe' ? `${run.outcome.decision ?? '-'} (observed)` : (run.outcome.decision ?? '-')),
       run.durationMs.toFixed(1),
       String(run.exitCode ?? run.status ?? '-'),
       shorten(

@@ -4,6 +4,7 @@ import { createRuntime, type AuditRecord, type DispatchResult, type Logger, type
 import { diffRuns, type HookChange } from './diff-runs.js';
 import { formatDiagnostics } from './format.js';
 import { loadAuditLog } from './load-audit-log.js';
+import { escapeLine, escapeTerminal } from './terminal-text.js';
 
 export interface ReplayOptions {
   logPath: string;
@@ -103,16 +104,19 @@ async function replayRecord(runtime: Runtime, line: number, record: AuditRecord,
   report.changed.push({ line, event: record.event, ...(record.subject === undefined ? {} : { subject: record.subject }), before, after, hooks: diffRuns(record.runs, result.runs) });
 }
 
+/** A field from a log or a hook as one line a terminal shows as it is (it can carry control codes). */
+const shown = escapeLine;
+
 function formatReport(report: ReplayReport): string {
   const out: string[] = [];
   for (const change of report.changed) {
-    out.push(`line ${change.line}  ${change.event}${change.subject === undefined ? '' : ` ${change.subject}`}  ${describeDecision(change.before)} -> ${describeDecision(change.after)}`);
-    for (const hook of change.hooks) out.push(`  ${hook.hook}: ${hook.before} -> ${hook.after}`);
-    if (change.before.reason !== undefined) out.push(`  reason before: ${change.before.reason.replace(/\s+/g, ' ')}`);
-    if (change.after.reason !== undefined) out.push(`  reason after:  ${change.after.reason.replace(/\s+/g, ' ')}`);
+    out.push(`line ${change.line}  ${shown(change.event)}${change.subject === undefined ? '' : ` ${shown(change.subject)}`}  ${shown(describeDecision(change.before))} -> ${shown(describeDecision(change.after))}`);
+    for (const hook of change.hooks) out.push(`  ${shown(hook.hook)}: ${shown(hook.before)} -> ${shown(hook.after)}`);
+    if (change.before.reason !== undefined) out.push(`  reason before: ${shown(change.before.reason)}`);
+    if (change.after.reason !== undefined) out.push(`  reason after:  ${shown(change.after.reason)}`);
   }
-  for (const item of report.failed) out.push(`line ${item.line}  not replayed: ${item.why}`);
-  for (const item of report.skipped) out.push(`line ${item.line}  skipped: ${item.why}`);
+  for (const item of report.failed) out.push(`line ${item.line}  not replayed: ${shown(item.why)}`);
+  for (const item of report.skipped) out.push(`line ${item.line}  skipped: ${shown(item.why)}`);
   const notes = [`${report.changed.length} changed`, `${report.unchanged} unchanged`];
   if (report.failed.length > 0) notes.push(`${report.failed.length} not replayed`);
   if (report.skipped.length > 0) notes.push(`${report.skipped.length} skipped`);
@@ -150,7 +154,7 @@ export async function replay(options: ReplayOptions): Promise<number> {
   } finally {
     await runtime.close();
   }
-  write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+  write(options.json ? `${escapeTerminal(JSON.stringify(report, null, 2), { keepNewlines: true })}\n` : formatReport(report));
   if (report.changed.length > 0) return 1;
   return report.failed.length > 0 ? 2 : 0;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,5 +84,40 @@ describe('hookwire explain', () => {
     const bad = await runHookwire(['explain', '--log', log, '--line', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--line must be a line number/);
+  });
+});
+
+describe('hookwire explain on malformed records', () => {
+  it('never throws on a v1 record with any field replaced by any JSON value: it explains it, or names the file and line', async () => {
+    const { explain } = await import('../src/explain.js');
+    const { writeFile } = await import('node:fs/promises');
+    const dir = await tempDir();
+    const log = join(dir, 'fuzz.jsonl');
+    const valid = {
+      v: 1, ts: '2026-01-01T00:00:00.000Z', event: 'PreToolUse', canonical: 'tool:before', dialect: 'claude', subject: 'Bash', cwd: '/', config: 'sha256:0', hooks: ['guard'],
+      outcome: { decision: 'deny', continue: true, reason: 'no', warnings: [] },
+      runs: [{ hook: 'guard', kind: 'command', outcome: { decision: 'deny', reason: 'no', warnings: [] }, durationMs: 1, exitCode: 2 }],
+      durationMs: 1,
+    };
+    const paths = ['event', 'subject', 'outcome', 'outcome.decision', 'outcome.reason', 'outcome.warnings', 'runs', 'runs.0', 'runs.0.hook', 'runs.0.outcome', 'runs.0.outcome.reason', 'runs.0.outcome.warnings', 'runs.0.outcome.failure', 'runs.0.onError', 'error'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 2 }), fc.boolean(), async (path, value, json) => {
+        const record = structuredClone(valid) as Record<string, unknown>;
+        const keys = path.split('.');
+        let at: Record<string, unknown> = record;
+        for (const key of keys.slice(0, -1)) at = at[key] as Record<string, unknown>;
+        at[keys.at(-1)!] = value;
+        await writeFile(log, `${JSON.stringify(valid)}\n${JSON.stringify(record)}\n`);
+        const errors: string[] = [];
+        let out = '';
+        const code = await explain({ logPath: log, json, logger: { warn() {}, error: (message: string) => void errors.push(message) }, write: (text) => void (out += text) });
+        if (code === 0) expect(out).toMatch(json ? /"line": 2,/ : /^line 2 /m);
+        else {
+          expect(code).toBe(2);
+          expect(errors.join('\n')).toContain(`${log}:2: `);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { describeType, DIALECT_NAMES, DispatchError, isDialectName, readRequest, resolveEvent, resolveEventIn, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
 import { CancelHandle, readHostPayload, type RequestContext, type Session, type SessionResponse } from '@hookwire/session';
 import { createBearerCheck } from './bearer.js';
+import { trackConnection } from './connection.js';
+import { discardRefusedBody } from './discard-body.js';
 import type { ServeMetrics } from './metrics.js';
 import { readBody } from './read-body.js';
 
@@ -61,7 +64,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     metrics.countRequest(route, status);
     if (res.destroyed) return;
     if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
-    if (draining) res.setHeader('connection', 'close');
+    // Draining closes a connection after its last answer only: closing it after an earlier one
+    // would drop the answers of the requests pipelined behind it.
+    if (draining && trackConnection(res.req.socket).isLast(res)) res.setHeader('connection', 'close');
     res.setHeader('content-length', body === '' ? 0 : Buffer.byteLength(body));
     if (body !== '') res.setHeader('content-type', type);
     res.statusCode = status;
@@ -77,7 +82,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   async function readJson(req: IncomingMessage, res: ServerResponse, route: string): Promise<{ value: unknown } | undefined> {
     const body = await readBody(req, maxBodyBytes);
     if (!body.ok) {
-      if (body.status === 413) sendError(res, route, 413, body.error, { connection: 'close' });
+      if (body.status === 413) {
+        // The client may still be sending: the rest is read and discarded (bounded) so that it gets
+        // the 413 rather than a reset (see discard-body.ts).
+        discardRefusedBody(req);
+        sendError(res, route, 413, body.error);
+      }
       return undefined;
     }
     if (body.text.trim() === '') {
@@ -100,13 +110,12 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
     inFlight++;
     const handle = new CancelHandle();
-    // 'close' also follows every finished answer; only one that comes first cancels.
-    res.on('close', () => {
-      if (!res.writableFinished) handle.cancel();
-    });
+    // Canceled when its connection goes away: every request of it, pipelined ones included.
+    const untrack = trackConnection(res.req.socket).holdDispatch(handle);
     try {
       await work(handle);
     } finally {
+      untrack();
       inFlight--;
     }
   }
@@ -220,6 +229,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 500, keepAliveTimeout: 5_000 },
     (req, res) => {
+      trackConnection(req.socket).addResponse(res);
       route(req, res).catch((error: unknown) => {
         logger.error('request failed unexpectedly', { error: error instanceof Error ? error.message : String(error) });
         if (!res.headersSent) sendError(res, 'error', 500, 'internal error');
@@ -227,9 +237,15 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       });
     },
   );
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  // A client that half-closes after its request (`nc -N`, `shutdown(SHUT_WR)`) still gets its
+  // answers: only a connection that is gone cancels (connection.ts tells the two apart). node:http
+  // has this switch on its Server but no option or type for it; without it, a FIN aborts every
+  // request of the connection. test/faults/serve-clients.test.ts fails if it stops working.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // Malformed requests, header and request timeouts: answered as node:http would, never logged with their bytes.
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    // A connection whose request was already answered (a refused body being discarded) gets no second answer.
+    if (!socket.writable || error.code === 'ECONNRESET' || trackConnection(socket).discarding) return void socket.destroy();
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     metrics.countRequest('client-error', status);
     socket.end(`HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);

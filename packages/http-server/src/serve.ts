@@ -1,9 +1,8 @@
-import { createWriteStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { startTraceExport } from '@hookwire/otlp';
-import { BRIDGE_DEPTH_VAR, createSession, readBridgeDepth, type SessionResponse } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, createSession, openAuditFile, readBridgeDepth, type SessionResponse } from '@hookwire/session';
 import { createHttpTransport } from './http-server.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { createServeMetrics } from './metrics.js';
@@ -89,8 +88,7 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   // Traces are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
   const stopTraces = await startTraceExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
-  audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
+  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
   const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }) });
   const metrics = createServeMetrics(session);
   const reload = async (): Promise<SessionResponse> => {
@@ -148,6 +146,6 @@ export async function serve(options: ServeOptions): Promise<number> {
   await runtime.close();
   session.close();
   await stopTraces?.();
-  if (audit) await new Promise<void>((resolve) => audit.end(resolve));
+  await audit?.close(AUDIT_CLOSE_MS);
   return signal === 'SIGINT' ? 130 : 0;
 }

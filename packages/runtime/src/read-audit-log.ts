@@ -47,6 +47,9 @@ export function readAuditLog(text: string): AuditLogReading {
     if (typeof value.event !== 'string' || !Array.isArray(value.runs)) {
       return { ok: false, line: i + 1, message: 'not an audit record: "event" (a string) and "runs" (an array) are required' };
     }
+    const badRun = value.runs.findIndex((run) => !isRecord(run) || typeof run.hook !== 'string' || !isRecord(run.outcome));
+    if (badRun !== -1) return { ok: false, line: i + 1, message: `not an audit record: runs[${badRun}] must be an object with "hook" (a string) and "outcome" (an object)` };
+    if (value.outcome !== undefined && !isRecord(value.outcome)) return { ok: false, line: i + 1, message: 'not an audit record: "outcome", when present, must be an object' };
     records.push({ line: i + 1, record: value as unknown as AuditRecord });
   }
   return { ok: true, records, failures };

@@ -124,7 +124,7 @@ export type ReloadResult = { ok: true; diagnostics: Diagnostic[] } | { ok: false
 
 export interface Runtime {
   dispatch(event: string, payload: unknown, options?: DispatchOptions): Promise<DispatchResult>;
-  /** Re-reads the config (or takes a new one); a config with errors is refused and the old one stays. */
+  /** Re-reads the config (or takes a new one); a config with errors is refused and the old one stays. Of overlapping reloads the newest wins: an older one answers with its result. */
   reload(config?: unknown): Promise<ReloadResult>;
   /** The diagnostics (warnings) of the config in force. */
   readonly diagnostics: readonly Diagnostic[];
@@ -306,11 +306,22 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     return ran;
   }
 
-  async function reload(config?: unknown): Promise<ReloadResult> {
-    const next = await loadConfigState(sourceOf(options, config), loadOptions);
-    if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
-    current = { state: next.state, memo: new SelectionMemo() };
-    return { ok: true, diagnostics: [...next.state.diagnostics] };
+  // Reloads may overlap (a SIGHUP and a POST, two quick POSTs): the newest request wins, whichever
+  // read ends first. A read overtaken by a newer reload is dropped, and its request answers with
+  // the newest reload's result (what is in force once it ends).
+  let reloadGeneration = 0;
+  let newestReload: Promise<ReloadResult> | undefined;
+
+  function reload(config?: unknown): Promise<ReloadResult> {
+    const generation = ++reloadGeneration;
+    const attempt = loadConfigState(sourceOf(options, config), loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
+      if (generation !== reloadGeneration) return newestReload!;
+      if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
+      current = { state: next.state, memo: new SelectionMemo() };
+      return { ok: true, diagnostics: [...next.state.diagnostics] };
+    });
+    newestReload = attempt;
+    return attempt;
   }
 
   const runtime: Runtime = {

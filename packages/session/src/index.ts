@@ -9,3 +9,5 @@ export { STOP_SIGNALS, onStopSignals } from './stop-signals.js';
 export type { StopSignal } from './stop-signals.js';
 export { exitAfterFlush, FLUSH_GRACE_MS } from './exit-after-flush.js';
 export { isEntryModule } from './entry-module.js';
+export { openAuditFile, AUDIT_CLOSE_MS, AUDIT_QUEUE_MAX_BYTES } from './audit-file.js';
+export type { AuditFile } from './audit-file.js';

@@ -1,5 +1,4 @@
 import { channel } from 'node:diagnostics_channel';
-import type { Writable } from 'node:stream';
 import { PROTOCOL_VERSION, type DialectName, type ParsedDispatch, type ParsedRequest, type RequestId, nowMs } from '@hookwire/contract';
 import { subscribeAuditLog, type DispatchResult, type Runtime } from '@hookwire/runtime';
 import { answerHost, type HostAnswer, type HostPayload } from './answer-host.js';
@@ -13,7 +12,7 @@ export interface SessionOptions {
   /** hookwire's version, reported by `ping`. */
   version: string;
   /** Receives one audit record (docs/audit-log.md) per dispatch of this session's runtime until `close`. */
-  audit?: Writable;
+  audit?: { write(line: string): unknown };
   /** Leave payloads out of the audit records (such a log cannot be replayed); default false. */
   auditOmitsPayloads?: boolean;
 }

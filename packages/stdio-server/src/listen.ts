@@ -1,9 +1,8 @@
-import { createWriteStream } from 'node:fs';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
 import { startTraceExport } from '@hookwire/otlp';
-import { onStopSignals, STOP_SIGNALS } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hookwire/session';
 
 export interface ListenOptions {
   configPaths: string[];
@@ -33,8 +32,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     throw error;
   }
   const stopTraces = await startTraceExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : createWriteStream(options.logPath, { flags: 'a' });
-  audit?.on('error', (error) => logger.error('cannot write the dispatch log', { error: error.message }));
+  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
   const server = createStdioServer({
     runtime,
     input: process.stdin,
@@ -52,6 +50,6 @@ export async function listen(options: ListenOptions): Promise<number> {
   stopListening();
   await runtime.close();
   await stopTraces?.();
-  if (audit) await new Promise<void>((resolve) => audit.end(resolve));
+  await audit?.close(AUDIT_CLOSE_MS);
   return code;
 }

@@ -14,7 +14,7 @@ export interface StdioServerOptions {
   /** hookwire's version, reported by `ping`. */
   version: string;
   /** Receives one audit record (docs/audit-log.md) per dispatch of this runtime while the server runs. */
-  audit?: Writable;
+  audit?: { write(line: string): unknown };
   /** Leave payloads out of the audit records; default false. */
   auditOmitsPayloads?: boolean;
   maxLineBytes?: number;

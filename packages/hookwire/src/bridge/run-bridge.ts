@@ -1,7 +1,6 @@
 import { ConfigError, HookwireError, nowMs, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { auditFailureRecordOf, createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
-import { appendAuditLine } from '../append-audit-line.js';
-import { answerHost, BRIDGE_DEPTH_VAR, onStopSignals, readBridgeDepth, STOP_SIGNALS, type StopSignal } from '@hookwire/session';
+import { answerHost, AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
 import { locateConfig } from '../config-location.js';
@@ -83,13 +82,14 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   const env = options.env ?? process.env;
   const stdout = () => options.stdout ?? process.stdout;
   const stderr = () => options.stderr ?? process.stderr;
+  // The answer is written first; the audit line after it, waited for at most AUDIT_CLOSE_MS:
+  // a log path that blocks (a FIFO nobody reads) costs the host nothing but that wait.
+  let auditFile: AuditFile | undefined;
   const appendAudit = async (line: string) => {
-    if (options.logPath === undefined) return;
-    try {
-      await appendAuditLine(options.logPath, line);
-    } catch (error) {
-      options.logger.error('cannot write the audit log', { path: options.logPath, error: (error as Error).message });
-    }
+    if (options.logPath === undefined || line === '') return;
+    auditFile ??= openAuditFile(options.logPath, options.logger);
+    auditFile.write(line);
+    await auditFile.close(AUDIT_CLOSE_MS);
   };
   // A failure of the bridge is a v1 line of its own (docs/audit-log.md): replay counts it and skips it.
   const fail = async (context: FailureContext & { eventName: string | undefined; cwd?: string }, code: string, message: string) => {
@@ -101,9 +101,9 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       ...(context.cwd === undefined ? {} : { cwd: context.cwd }),
       error: { code, message: failure.notice },
     });
-    await appendAudit(`${JSON.stringify(record)}\n`);
     await writeAll(stdout, failure.stdout);
     await writeAll(stderr, failure.stderr);
+    await appendAudit(`${JSON.stringify(record)}\n`);
     return failure.exitCode;
   };
 
@@ -187,8 +187,8 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       ...(options.budgetMs === undefined ? {} : { budgetMs: Math.max(0, options.budgetMs - (nowMs() - startedAt)) }),
     });
     unsubscribeAudit?.();
-    for (const line of records.splice(0)) await appendAudit(line);
     await writeAll(stdout, response.stdout);
+    await appendAudit(records.splice(0).join(''));
     return response.exitCode;
   } catch (error) {
     if (stoppedBy !== undefined) {

@@ -5,6 +5,7 @@ import { createRuntime } from '@hookwire/runtime';
 import { CommandUsageError, type Command } from '../command.js';
 import { configPathsOf } from '../config-flag.js';
 import { formatRuns } from '../format.js';
+import { escapeTerminal } from '../terminal-text.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -62,7 +63,9 @@ export const dispatchCommand: Command = {
         ...(typeof values.subject === 'string' ? { subject: values.subject } : {}),
         ...(typeof values.cwd === 'string' ? { cwd: values.cwd } : {}),
       });
-      process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${JSON.stringify(result.outcome, null, 2)}\n\n${formatRuns(result.runs)}`);
+      // JSON.stringify escapes C0 controls, not C1 or bidi marks: the text printed is made terminal-safe (still the same JSON).
+      const outcome = escapeTerminal(JSON.stringify(values.json ? result : result.outcome, null, 2), { keepNewlines: true });
+      process.stdout.write(values.json ? `${outcome}\n` : `${outcome}\n\n${formatRuns(result.runs)}`);
       return 0;
     } finally {
       await runtime.close();

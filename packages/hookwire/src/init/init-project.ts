@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { PROJECT_CONFIG_NAME } from '../config-location.js';
 import { HOSTS, isPluginHostName, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
+import { isLink, replaceFile } from './replace-file.js';
 import { listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
 import { renderLegacyStarterConfig, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
@@ -25,6 +26,8 @@ export interface InitChange {
   note: string;
   /** The new text, for `create` and `update`. */
   text?: string;
+  /** For a `delete`: the text left without init's entries, written instead when the file is a link. */
+  remainder?: string;
 }
 
 export interface InitReport {
@@ -62,7 +65,7 @@ function planUnbridge(host: HostProfile, existing: string | undefined): InitChan
   const edit = removeBridgeFromText(existing, host, file);
   if (edit.changed.length === 0) return { file, action: 'keep', note: 'holds no entry of init: left as it is' };
   // Nothing left but what init writes into a file it creates (the host's header, if any): the file goes.
-  if (JSON.stringify(edit.settings) === JSON.stringify(host.header ?? {})) return { file, action: 'delete', note: `nothing but the bridge was in it (${edit.changed.join(', ')})` };
+  if (JSON.stringify(edit.settings) === JSON.stringify(host.header ?? {})) return { file, action: 'delete', note: `nothing but the bridge was in it (${edit.changed.join(', ')})`, remainder: edit.text };
   return { file, action: 'update', note: `the bridge removed from ${edit.changed.join(', ')}`, text: edit.text };
 }
 
@@ -98,17 +101,12 @@ function planChanges(plan: () => InitChange[]): InitChange[] {
   }
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.hookwire-${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, path);
-}
-
 async function applyChange(dir: string, change: InitChange): Promise<void> {
   const path = join(dir, change.file);
-  if (change.text !== undefined) return writeAtomically(path, change.text);
+  if (change.text !== undefined) return replaceFile(path, change.text);
   if (change.action !== 'delete') return;
+  // A link is someone's shared file: it keeps what init did not add, and stays a link.
+  if (change.remainder !== undefined && (await isLink(path))) return replaceFile(path, change.remainder);
   await unlink(path);
   // The folders go too when deleting the file left them empty (`.claude/`; `.github/hooks/` and `.github/`), up to the first that is not.
   for (let folder = dirname(path); folder !== dir && folder.startsWith(dir); folder = dirname(folder)) {

@@ -1,0 +1,181 @@
+// `fs.promises` read where used: `node:fs/promises` costs every one-shot bridge ~1 ms to load, and most log nothing.
+import { constants, promises as fs } from 'node:fs';
+import type { Logger } from '@hookwire/runtime';
+
+/**
+ * Opened for appending without blocking: a FIFO nobody reads fails at once (ENXIO) instead of
+ * holding a libuv thread, and a thread held in `open` would also hold the process's exit (libuv
+ * joins its threads at exit). O_APPEND makes each line one write at the end of the file, so the
+ * lines of several processes (the bridges of one session) never interleave or overwrite each other.
+ */
+const OPEN_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+/**
+ * How long `run`, `listen` and `serve` wait at their end for audit lines not yet written once the
+ * log stops taking them: a log path that blocks (a FIFO nobody reads) must not hold the answer or
+ * the exit, while a log that is being written (a backlog on a slow disk) is waited for.
+ */
+export const AUDIT_CLOSE_MS = 1_000;
+/** Lines waiting for the file are kept up to this many bytes; later ones are dropped, and counted. */
+export const AUDIT_QUEUE_MAX_BYTES = 64 * 1024 * 1024;
+/** Retries of a FIFO with no reader yet, or full: after this many ms, doubling up to one second. */
+const FIRST_RETRY_MS = 20;
+const MAX_RETRY_MS = 1_000;
+
+/** An audit log file that never stands between a decision and the host: writes queue, `close` waits a bounded time. */
+export interface AuditFile {
+  /** Queues one line (newline included); never blocks and never throws. */
+  write(line: string): void;
+  /**
+   * Writes what is queued, then closes the file; gives up once no line was written for `waitMs`
+   * (the queue is capped, so a log that takes lines is waited for a bounded time too). Resolves
+   * with how many lines were not written (each loss is logged).
+   */
+  close(waitMs: number): Promise<number>;
+}
+
+/** Errors that mean "not now" (a FIFO with no reader, or full), retried; any other is logged and its line dropped. */
+function isTransient(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'ENXIO' || error.code === 'EAGAIN' || error.code === 'EWOULDBLOCK' || error.code === 'EPIPE';
+}
+
+/**
+ * Opens `path` for audit lines (docs/audit-log.md), lazily: nothing is opened until the first line.
+ * A path that cannot take lines now (a FIFO nobody reads) keeps them queued and retries; a path
+ * that cannot take them at all (a missing folder, no permission) drops each line with an error.
+ */
+export function openAuditFile(path: string, logger: Logger): AuditFile {
+  const queue: Buffer[] = [];
+  let queuedBytes = 0;
+  let lost = 0;
+  let handle: fs.FileHandle | undefined;
+  let pumping = false;
+  let closed = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retry: NodeJS.Timeout | undefined;
+  let reported = '';
+  let lastProgress = 0;
+  const drained: (() => void)[] = [];
+
+  function report(error: NodeJS.ErrnoException, what: string): void {
+    // Once per kind of error in a row: a log path that is wrong must not flood stderr with one line per dispatch.
+    const key = `${what}:${error.code ?? error.message}`;
+    if (key === reported) return;
+    reported = key;
+    logger.error(`cannot write the audit log ${path}: ${what}`, { error: error.code ?? error.message });
+  }
+
+  function settleIfDrained(): void {
+    if (queue.length === 0) for (const resolve of drained.splice(0)) resolve();
+  }
+
+  function retryLater(): void {
+    pumping = false;
+    if (closed && drained.length === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void pump();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping || retry !== undefined) return;
+    pumping = true;
+    while (queue.length > 0) {
+      if (handle === undefined) {
+        try {
+          handle = await fs.open(path, OPEN_FLAGS, 0o666);
+        } catch (error) {
+          const failure = error as NodeJS.ErrnoException;
+          if (isTransient(failure)) {
+            report(failure, 'no reader yet (a FIFO?); the lines wait');
+            return retryLater();
+          }
+          report(failure, 'cannot open it; the line is dropped');
+          lost++;
+          queuedBytes -= queue.shift()!.length;
+          continue;
+        }
+      }
+      const line = queue[0]!;
+      try {
+        const { bytesWritten } = await handle.write(line, 0, line.length);
+        if (bytesWritten < line.length) {
+          // Only a pipe takes part of a line: the rest follows.
+          queue[0] = line.subarray(bytesWritten);
+          queuedBytes -= bytesWritten;
+          lastProgress = performance.now();
+          continue;
+        }
+        queue.shift();
+        queuedBytes -= line.length;
+        lastProgress = performance.now();
+        retryMs = FIRST_RETRY_MS;
+        reported = '';
+      } catch (error) {
+        const failure = error as NodeJS.ErrnoException;
+        if (isTransient(failure)) {
+          // A full pipe waits; a pipe whose reader left is opened again (for the next reader).
+          if (failure.code === 'EPIPE') await closeHandle();
+          report(failure, 'the reader does not keep up or left; the lines wait');
+          return retryLater();
+        }
+        report(failure, 'a write failed; the line is dropped');
+        lost++;
+        queuedBytes -= queue.shift()!.length;
+        await closeHandle();
+      }
+    }
+    pumping = false;
+    settleIfDrained();
+  }
+
+  async function closeHandle(): Promise<void> {
+    const open = handle;
+    handle = undefined;
+    await open?.close().catch(() => {});
+  }
+
+  return {
+    write(line) {
+      if (closed) return;
+      const bytes = Buffer.from(line, 'utf8');
+      if (queuedBytes + bytes.length > AUDIT_QUEUE_MAX_BYTES) {
+        lost++;
+        report(Object.assign(new Error('queue full'), { code: 'QUEUE_FULL' }), `more than ${AUDIT_QUEUE_MAX_BYTES} bytes wait for it; the line is dropped`);
+        return;
+      }
+      queue.push(bytes);
+      queuedBytes += bytes.length;
+      void pump();
+    },
+    async close(waitMs) {
+      closed = true;
+      lastProgress = Math.max(lastProgress, performance.now());
+      let timer: NodeJS.Timeout | undefined;
+      const done = new Promise<void>((resolve) => {
+        drained.push(resolve);
+        settleIfDrained();
+      });
+      // Gives up only when nothing was written for waitMs: checked every tenth of it.
+      const stalled = new Promise<void>((resolve) => {
+        const check = () => {
+          if (performance.now() - lastProgress >= waitMs) return resolve();
+          timer = setTimeout(check, Math.max(10, waitMs / 10));
+        };
+        check();
+      });
+      await Promise.race([done, stalled]);
+      clearTimeout(timer);
+      clearTimeout(retry);
+      drained.length = 0;
+      const unwritten = queue.length;
+      if (unwritten > 0) logger.error(`cannot write the audit log ${path}: ${unwritten} line(s) not written, the log took none for ${waitMs} ms; they are lost`);
+      queue.length = 0;
+      // Closing a descriptor does not wait on a reader; bounded all the same.
+      if (!pumping) await Promise.race([closeHandle(), new Promise((resolve) => setTimeout(resolve, 100).unref())]);
+      return lost + unwritten;
+    },
+  };
+}
