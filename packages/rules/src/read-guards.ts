@@ -18,76 +18,74 @@ const COMMANDS_EXISTS = /^shell\.commands\.exists\(\s*([A-Za-z_]\w*)\s*,([\s\S]*
 
 export function readGuards(when: string): RuleGuards {
   const guards: RuleGuards = {};
-  const branches = splitTopLevel(when, '||');
-  const programs = readPrograms(branches, 'c');
+  const firsts = splitTopLevel(when, '||').map(readFirstConjunct);
+  const programs = readPrograms(firsts, 'c');
   if (programs !== undefined) guards.programs = programs;
   const anyPrograms = new Set<string>();
-  let allExist = branches.length > 0;
-  for (const branch of branches) {
-    const exists = COMMANDS_EXISTS.exec(splitTopLevel(stripParens(branch), '&&')[0]?.trim() ?? '');
-    const found = exists === null ? undefined : readPrograms(splitTopLevel(exists[2]!, '||'), exists[1]!);
+  let allExist = firsts.length > 0;
+  for (const first of firsts) {
+    const exists = allExist ? COMMANDS_EXISTS.exec(first) : null;
+    const found = exists === null ? undefined : readPrograms(splitTopLevel(exists[2]!, '||').map(readFirstConjunct), exists[1]!);
     if (found === undefined) allExist = false;
     else for (const p of found) anyPrograms.add(p);
   }
   if (allExist) guards.anyPrograms = anyPrograms;
-  if (branches.length === 1) {
-    const line = LINE_MATCHES.exec(splitTopLevel(stripParens(branches[0]!), '&&')[0]?.trim() ?? '');
-    if (line !== null) {
-      try {
-        guards.line = { pattern: new RegExp(line[2]!), lower: line[1] !== undefined };
-      } catch {
-        // An invalid pattern gets no guard: compiling the rule reports it.
-      }
+  const line = firsts.length === 1 ? LINE_MATCHES.exec(firsts[0]!) : null;
+  if (line !== null) {
+    try {
+      guards.line = { pattern: new RegExp(line[2]!), lower: line[1] !== undefined };
+    } catch {
+      // An invalid pattern gets no guard: compiling the rule reports it.
     }
   }
   return guards;
 }
 
-/** The programs every branch tests first (`v.program == 'x'` or `v.program in [...]`), if all do. */
-function readPrograms(branches: string[], variable: string): Set<string> | undefined {
-  const equals = new RegExp(`^${variable}\\.program\\s*==\\s*'([^'\\\\]*)'$`);
-  const list = new RegExp(`^${variable}\\.program\\s+in\\s+\\[((?:\\s*'[^'\\\\]*'\\s*,?)*)\\]$`);
-  const programs = new Set<string>();
-  for (const branch of branches) {
-    const first = splitTopLevel(stripParens(branch), '&&')[0]?.trim() ?? '';
-    const one = equals.exec(first);
-    const many = list.exec(first);
-    if (one !== null) programs.add(one[1]!);
-    else if (many !== null) for (const item of many[1]!.matchAll(/'([^'\\]*)'/g)) programs.add(item[1]!);
-    else return undefined;
-  }
-  return branches.length > 0 ? programs : undefined;
+function readFirstConjunct(branch: string): string {
+  return splitTopLevel(stripParens(branch), '&&')[0]?.trim() ?? '';
 }
 
-/** Splits at a top-level operator (outside parentheses, brackets and string literals). */
+const PROGRAM_EQUALS = /^([A-Za-z_]\w*)\.program\s*==\s*'([^'\\]*)'$/;
+const PROGRAM_IN = /^([A-Za-z_]\w*)\.program\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]$/;
+const QUOTED = /'([^'\\]*)'/g;
+
+/** The programs every branch tests first (`v.program == 'x'` or `v.program in [...]`), if all do. */
+function readPrograms(firsts: string[], variable: string): Set<string> | undefined {
+  const programs = new Set<string>();
+  for (const first of firsts) {
+    const one = PROGRAM_EQUALS.exec(first);
+    const many = one === null ? PROGRAM_IN.exec(first) : null;
+    if (one !== null && one[1] === variable) programs.add(one[2]!);
+    else if (many !== null && many[1] === variable) for (const item of many[2]!.matchAll(QUOTED)) programs.add(item[1]!);
+    else return undefined;
+  }
+  return firsts.length > 0 ? programs : undefined;
+}
+
+/** String literals (raw first), brackets and the two operators: all a split needs to see. */
+const TOKENS = /[rR]'[^']*'|[rR]"[^"]*"|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[()[\]{}]|\|\||&&|['"]/g;
+
+/**
+ * Splits at a top-level operator (outside parentheses, brackets and string literals). Scans with
+ * one regular expression rather than character by character: this runs cold, once per rule, in a
+ * process started per tool call.
+ */
 function splitTopLevel(text: string, operator: '||' | '&&'): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === "'" || ch === '"') {
-      const raw = i > 0 && (text[i - 1] === 'r' || text[i - 1] === 'R');
-      i = skipString(text, i, ch, raw);
-      if (i < 0) return [text];
-    } else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (depth === 0 && text.startsWith(operator, i)) {
-      parts.push(text.slice(start, i));
-      start = i + 2;
-      i++;
+  for (const token of text.matchAll(TOKENS)) {
+    const t = token[0];
+    if (t === "'" || t === '"') return [text];
+    if (t === '(' || t === '[' || t === '{') depth++;
+    else if (t === ')' || t === ']' || t === '}') depth--;
+    else if (t === operator && depth === 0) {
+      parts.push(text.slice(start, token.index));
+      start = token.index + 2;
     }
   }
   parts.push(text.slice(start));
   return parts;
-}
-
-function skipString(text: string, open: number, quote: string, raw: boolean): number {
-  for (let i = open + 1; i < text.length; i++) {
-    if (!raw && text[i] === '\\') i++;
-    else if (text[i] === quote) return i;
-  }
-  return -1;
 }
 
 function stripParens(text: string): string {
@@ -96,15 +94,14 @@ function stripParens(text: string): string {
   return t;
 }
 
+/** Whether the opening parenthesis at 0 is closed by the last character. */
 function closesAtEnd(text: string): boolean {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === "'" || ch === '"') {
-      i = skipString(text, i, ch, i > 0 && (text[i - 1] === 'r' || text[i - 1] === 'R'));
-      if (i < 0) return false;
-    } else if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0 && i < text.length - 1) return false;
+  for (const token of text.matchAll(TOKENS)) {
+    const t = token[0];
+    if (t === "'" || t === '"') return false;
+    if (t === '(') depth++;
+    else if (t === ')' && --depth === 0 && token.index < text.length - 1) return false;
   }
   return depth === 0;
 }

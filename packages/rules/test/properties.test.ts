@@ -7,9 +7,11 @@ import { loadPack } from '../src/load-pack.js';
 
 const HOME = '/home/dev';
 const PROJECT = '/home/dev/proj';
-const pack = compilePack(await loadPack('hookwire:recommended', { from: PROJECT }), { level: 'strict' }).pack;
+const loaded = await loadPack('hookwire:recommended', { from: PROJECT });
+const strict = compilePack(loaded, { level: 'strict' }, { compile: 'eager' }).pack;
+const recommended = compilePack(loaded, {}, { compile: 'eager' }).pack;
 
-function decide(command: string): string {
+function decide(command: string, pack = strict): string {
   const action = buildAction({ toolName: 'Bash', toolInput: { command }, cwd: PROJECT, projectDir: PROJECT }, { home: HOME });
   const { matches, errors } = evaluate(pack, action, { event: 'tool:before', home: HOME });
   if (errors.length > 0) return 'error';
@@ -34,7 +36,7 @@ describe('hookwire:recommended on arbitrary input', () => {
       [`/bin/${program}`, ...args].join(' '),
     ];
     fc.assert(fc.property(fc.constantFrom<[string, string[]]>(['rm', ['-rf', '/']], ['rm', ['-rf', 'dist']], ['git', ['reset', '--hard']], ['git', ['status']], ['chmod', ['-R', '777', '/']]), ([program, args]) => {
-      const decisions = forms(program, args).map(decide);
+      const decisions = forms(program, args).map((line) => decide(line));
       expect(new Set(decisions).size).toBe(1);
     }));
   });
@@ -46,7 +48,7 @@ describe('the lines the brief names', () => {
     'npm publish --dry-run', 'grep -r "DROP TABLE" .', 'cat .env.example', 'cat README.md', 'git status', 'ls -la ~',
     'rm file.txt', 'kill 1234', 'docker ps', 'kubectl get pods', 'terraform plan',
   ])('lets everyday work pass: %s', (line) => {
-    expect(decide(line)).toBe('allow');
+    expect(decide(line, recommended)).toBe('allow');
   });
 
   it.each([
@@ -61,20 +63,20 @@ describe('the lines the brief names', () => {
     'kill -1', 'killall node', 'crontab -r', 'chmod -R 777 /', 'chown -R me /', 'mkfs.ext4 /dev/sda1', 'dd if=/dev/zero of=/dev/sda',
     ':(){ :|:& };:', 'echo x | sudo tee /etc/hosts',
   ])('stops the dangerous form: %s', (line) => {
-    expect(['deny', 'ask']).toContain(decide(line));
+    expect(['deny', 'ask']).toContain(decide(line, recommended));
   });
 
   it('warns on a secret in a tool output and in a prompt', () => {
     const after = buildAction({ toolName: 'Bash', toolInput: { command: 'cat x' }, output: 'key AKIAIOSFODNN7EXAMPLE', cwd: PROJECT, projectDir: PROJECT }, { home: HOME });
-    expect(evaluate(pack, after, { event: 'tool:after' }).matches.map((m) => [m.ruleId, m.decision])).toEqual([['secret-in-output', 'context']]);
+    expect(evaluate(recommended, after, { event: 'tool:after' }).matches.map((m) => [m.ruleId, m.decision])).toEqual([['secret-in-output', 'context']]);
     const prompt = buildAction({ prompt: '-----BEGIN RSA PRIVATE KEY-----\nabc', cwd: PROJECT, projectDir: PROJECT }, { home: HOME });
-    expect(evaluate(pack, prompt, { event: 'prompt:submit' }).matches.map((m) => [m.ruleId, m.decision])).toEqual([['secret-in-prompt', 'context']]);
+    expect(evaluate(recommended, prompt, { event: 'prompt:submit' }).matches.map((m) => [m.ruleId, m.decision])).toEqual([['secret-in-prompt', 'context']]);
   });
 
   it('reads secrets through the file tools too', () => {
     for (const tool of ['Read', 'Edit', 'Write']) {
       const action = buildAction({ toolName: tool, toolInput: { file_path: `${HOME}/.aws/credentials`, content: 'x', old_string: 'a', new_string: 'b' }, cwd: PROJECT, projectDir: PROJECT }, { home: HOME });
-      expect(evaluate(pack, action, { event: 'tool:before', home: HOME }).matches.some((m) => m.category === 'secrets' && m.decision === 'deny')).toBe(true);
+      expect(evaluate(recommended, action, { event: 'tool:before', home: HOME }).matches.some((m) => m.category === 'secrets' && m.decision === 'deny')).toBe(true);
     }
   });
 });
