@@ -14,7 +14,7 @@ import { runOpenCode } from './opencode.js';
 // names its rule; init twice leaves every byte; --uninstall gives the project back.
 
 /** The pack's secrets rule, as the model is told, on the project's .env. */
-const starterReason = (app: string) => new RegExp(`^(Denied by preToolUse hook: )?This reads a secret .* \\[hookwire rule secrets-read-file, matched: ${join(app, '.env').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]$`);
+const starterReason = (app: string) => new RegExp(`^(Denied by preToolUse hook: )?This reads a secret .* \\[hookwire rule secrets-read-file, matched: ${join(app, '.env').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(; also: [^\\]]+)?\\]$`);
 let tarballs: Awaited<ReturnType<typeof packWorkspace>>;
 
 afterAll(() => removeTempDirs());
