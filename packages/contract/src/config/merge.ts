@@ -25,13 +25,16 @@ export function mergeConfigs(configs: readonly HookwireConfig[]): HookwireConfig
   const hooks: HookSpec[] = [];
   const taken = new Set<string>();
   configs.forEach((config, index) => {
-    // One hook of the file on several events (a rule pack without an event) keeps one id.
-    const given = new Map<string, string>();
+    // One rule hook of the file on several events (a pack without an event) keeps one id: the
+    // same id on the same pointer of the same file, on another event.
+    const given = new Map<string, { id: string; events: Set<string> }>();
     for (const hook of config.hooks) {
-      const same = given.get(`${hook.pointer}\0${hook.id}`);
-      const id = same ?? uniqueId(hook.id, index + 1, taken);
+      const key = `${hook.source ?? ''}\0${hook.pointer}\0${hook.id}`;
+      const same = hook.type === 'rule' ? given.get(key) : undefined;
+      const id = same !== undefined && !same.events.has(hook.event) ? same.id : uniqueId(hook.id, index + 1, taken);
       taken.add(id);
-      given.set(`${hook.pointer}\0${hook.id}`, id);
+      if (same !== undefined && same.id === id) same.events.add(hook.event);
+      else given.set(key, { id, events: new Set([hook.event]) });
       hooks.push(id === hook.id ? hook : { ...hook, id });
     }
   });

@@ -54,6 +54,19 @@ describe('mergeConfigs', () => {
     expect(merged.hooks.map((spec) => spec.id)).toStrictEqual(['guard', 'guard@2', 'guard@2.2', 'guard@2.3']);
   });
 
+  it('keeps one id for a rule pack on several events, and suffixes it in a later layer like any hook', () => {
+    const pack = { type: 'rule', pack: 'hookwire:recommended' };
+    const merged = mergeConfigs([parsed({ hooks: [{ id: 'guards', ...pack }] }, 'user.json'), parsed({ hooks: [{ id: 'guards', ...pack }] }, 'project.json')]);
+    expect(merged.hooks.map((spec) => [spec.id, spec.event])).toStrictEqual([
+      ['guards', 'tool:before'],
+      ['guards', 'tool:after'],
+      ['guards', 'prompt:submit'],
+      ['guards@2', 'tool:before'],
+      ['guards@2', 'tool:after'],
+      ['guards@2', 'prompt:submit'],
+    ]);
+  });
+
   it('always yields unique ids and keeps every hook in order', () => {
     const idArb = fc.constantFrom('a', 'a@2', 'a@2.2', 'b', 'PreToolUse#1', 'PreToolUse#1@1');
     fc.assert(
