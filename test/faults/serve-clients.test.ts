@@ -143,7 +143,7 @@ describe('hookwire serve under real clients', () => {
   it('reloads in quick succession: the newest always wins, even when an older read finishes last', async () => {
     const dir = await tempDir();
     const path = join(dir, 'hookwire.json');
-    const configOf = (reason: string, pad = 0) => JSON.stringify({ description: 'p'.repeat(pad), hooks: [{ event: 'PreToolUse', matcher: 'Probe', type: 'command', command: `echo '{"decision":"block","reason":"${reason}"}'` }] });
+    const configOf = (reason: string, pad = 0) => JSON.stringify({ $schema: 'p'.repeat(pad), hooks: [{ event: 'PreToolUse', matcher: 'Probe', type: 'command', command: `echo '{"decision":"block","reason":"${reason}"}'` }] });
     await writeFile(path, configOf('start'));
     const server = await startServe(['--config', path]);
     const outcomes: string[] = [];

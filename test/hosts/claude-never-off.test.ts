@@ -62,7 +62,7 @@ describe('the bridge set up wrong, under the real Claude Code', () => {
     const cwd = await makeProject({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', type: 'command', command: "echo 'no ls' >&2; exit 2" }] });
     const settings = describeCommandHooks(`node ${JSON.stringify(HOOKWIRE_BIN)} run --config "$CLAUDE_PROJECT_DIR"/.hookwire.json --budegt 20`, 30);
     const run = await runClaude({ cwd, settings, prompt: 'List the files.', script: [{ bash: 'ls' }, { text: 'finished' }], output: 'stream-json' });
-    expectToldOnEveryEvent(run, /the command line is wrong: unknown flag --budegt \(no hookwire hook ran for \w+, nothing was blocked\)$/);
+    expectToldOnEveryEvent(run, /the command line is wrong: unknown flag --budegt; did you mean --budget\? \(no hookwire hook ran for \w+, nothing was blocked\)$/);
     expect(listToolResults(run.requests)).toEqual([{ toolUseId: expect.any(String), text: expect.stringMatching(/^x$/m), isError: false }]);
   });
 });

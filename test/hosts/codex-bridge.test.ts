@@ -72,7 +72,7 @@ describe('Codex through hookwire init --host codex', () => {
     const run = await runCodex({ cwd: project, ui: 'tui', script: [{ bash: 'touch ran-marker' }, { text: 'finished' }] });
     expect(run.timedOut).toBe(false);
     expect(existsSync(join(project, 'ran-marker'))).toBe(true);
-    const notice = 'Hook · hookwire run: cannot load the config: config has 1 error; first: /hooks/0/type: type must be one of "command", "http", "prompt", "agent" or "subagent", received "comand"';
+    const notice = 'Hook · hookwire run: cannot load the config: config has 1 error; first: /hooks/0/type: type must be one of "command", "http", "prompt", "agent", "subagent" or "rule", received "comand"';
     for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop']) {
       expect(run.stdout).toContain(squeezeText(`${notice} (no hookwire hook ran for ${event}, nothing was blocked)`));
     }

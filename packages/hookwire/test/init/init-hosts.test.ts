@@ -37,7 +37,7 @@ describe('init --host copilot', () => {
     const events = ['preToolUse', 'postToolUse', 'userPromptSubmitted', 'sessionStart', 'agentStop', 'subagentStart', 'subagentStop', 'sessionEnd', 'postToolUseFailure', 'preCompact', 'permissionRequest', 'notification'];
     expect(written).toEqual({ version: 1, hooks: Object.fromEntries(events.map((event) => [event, handler(event)])) });
     const starter = JSON.parse(await readFile(join(dir, '.hookwire.json'), 'utf8'));
-    expect(starter.hooks[0]).toMatchObject({ event: 'tool:before', matcher: 'Bash' });
+    expect(starter.hooks).toEqual([{ id: 'recommended', type: 'rule', pack: 'hookwire:recommended', onError: 'block' }]);
   });
 });
 
