@@ -44,8 +44,11 @@ if (options.limit) corpus = corpus.slice(0, Number(options.limit));
 const jobs = Math.max(1, Number(options.jobs));
 const writeReport = options.report && !options['no-report'] && !options.limit;
 const ANSWERS_DIR = join(HERE, 'results', 'answers');
+// Bumped when the sandbox changes in a way that can change a guard's answers (saved answers from
+// another layout are not reused). 2: the home is no longer under the system temp folder.
+const SANDBOX_LAYOUT = 2;
 
-const sandbox = makeSandbox();
+const sandbox = makeSandbox(process.env.HOOKWIRE_GUARDS_SANDBOX ?? join(HERE, '.scratch'));
 const actions = corpus.map((a) => ({ ...a, input: substitutePaths(a.input, sandbox) }));
 const loaded = await loadHookwireRules();
 const allGuards = [
@@ -154,7 +157,7 @@ function keyOf(action) {
 function saveAnswers(guard, answers) {
   mkdirSync(ANSWERS_DIR, { recursive: true });
   const lines = corpus.map((action, i) => ({ id: action.id, key: keyOf(action), ...answers[i] }));
-  const body = { guard: guard.name, label: guard.label, date: new Date().toISOString(), answers: lines };
+  const body = { guard: guard.name, label: guard.label, sandbox: SANDBOX_LAYOUT, date: new Date().toISOString(), answers: lines };
   writeFileSync(join(ANSWERS_DIR, `${guard.name}.json`), `${JSON.stringify(body)}\n`);
 }
 
@@ -166,7 +169,7 @@ function readCachedAnswers(guard) {
   const path = join(ANSWERS_DIR, `${guard.name}.json`);
   if (!existsSync(path)) return undefined;
   const saved = JSON.parse(readFileSync(path, 'utf8'));
-  if (saved.label !== guard.label) return undefined;
+  if (saved.label !== guard.label || saved.sandbox !== SANDBOX_LAYOUT) return undefined;
   const byKey = new Map(saved.answers.map((a) => [a.key ?? a.id, a]));
   const answers = corpus.map((a) => byKey.get(keyOf(a)) ?? byKey.get(a.id));
   const missing = answers.filter((a) => a === undefined).length;

@@ -45,10 +45,16 @@ export function listCorpusFiles(dir) {
 
 /**
  * A throwaway home with a git project in it, and the files the corpus names, so that guards which
- * resolve paths see a real layout. Nothing in it is a real secret.
+ * resolve paths see a real layout. Nothing in it is a real secret. It is made under `baseDir`, NOT
+ * the system temp folder: guards rightly treat /tmp as disposable, and a home under /tmp would
+ * make `rm -rf ~/Documents` look like a temp cleanup.
  */
-export function makeSandbox() {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'hookwire-guards-')));
+export function makeSandbox(baseDir) {
+  mkdirSync(baseDir, { recursive: true });
+  const root = realpathSync(mkdtempSync(join(baseDir, 'sandbox-')));
+  if (root.startsWith(`${realpathSync(tmpdir())}/`)) {
+    throw new Error(`the sandbox must not be under the temp folder (${root}): set HOOKWIRE_GUARDS_SANDBOX elsewhere`);
+  }
   const home = join(root, 'home');
   const project = join(home, 'project');
   const files = {
