@@ -146,26 +146,10 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
   const generatedId = context.generatedIds[context.index];
   const hookId = id ?? generatedId;
   if (failed || type === undefined || hookId === undefined || (event === undefined && !everyPackEvent)) return undefined;
-  if (event === undefined) {
-    return RULE_PACK_EVENTS.map((canonical) => ({
-      id: hookId,
-      event: canonical,
-      eventName: canonical,
-      ...(matcher !== undefined && { matcher }),
-      type,
-      ...fields,
-      dialect: dialect ?? 'claude',
-      ...(timeout !== undefined && { timeout }),
-      ...(onError !== undefined && { onError }),
-      ...(mode !== undefined && { mode }),
-      pointer,
-      ...(context.source !== undefined && { source: context.source }),
-    }));
-  }
-  return {
+  const specOn = (canonical: HookSpec['event'], eventName: string): HookSpec => ({
     id: hookId,
-    event: event.canonical,
-    eventName: event.name,
+    event: canonical,
+    eventName,
     ...(matcher !== undefined && { matcher }),
     type,
     ...fields,
@@ -175,7 +159,8 @@ function readNativeHook(list: DiagnosticList, hook: unknown, context: HookContex
     ...(mode !== undefined && { mode }),
     pointer,
     ...(context.source !== undefined && { source: context.source }),
-  };
+  });
+  return event === undefined ? RULE_PACK_EVENTS.map((canonical) => specOn(canonical, canonical)) : specOn(event.canonical, event.name);
 }
 
 // Generated ids `<event as written>#<n>` for hooks that give no `id`, n counting that event name's hooks from 1.
