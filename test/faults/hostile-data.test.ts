@@ -193,8 +193,10 @@ describe('secrets are redacted as sent, before any clipping, in keys and values'
   const checked: Record<string, number> = {};
 
   /** No 8-character stretch of a secret (the shortest secret redaction knows) appears anywhere new since the last check. */
-  async function expectNoFragment(secrets: string[]): Promise<void> {
-    const places = { 'stdout (runs)': sidecar.stdoutBytes().toString('utf8'), 'stderr (logs)': sidecar.stderr(), 'the --log file': await readFile(log, 'utf8') };
+  async function expectNoFragment(secrets: string[], { exited = false } = {}): Promise<void> {
+    // The audit file opens off the answer's path: while the sidecar runs it may not exist yet; once it has exited it must.
+    const audit = exited ? await readFile(log, 'utf8') : await readFile(log, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+    const places = { 'stdout (runs)': sidecar.stdoutBytes().toString('utf8'), 'stderr (logs)': sidecar.stderr(), 'the --log file': audit };
     for (const [where, whole] of Object.entries(places)) {
       const from = Math.max(0, (checked[where] ?? 0) - 64);
       checked[where] = whole.length;
@@ -243,7 +245,8 @@ describe('secrets are redacted as sent, before any clipping, in keys and values'
     sidecar.send({ op: 'bye' });
     await sidecar.waitForExit();
     for (const where of Object.keys(checked)) checked[where] = 0;
-    await expectNoFragment([webToken, llmKey]);
+    await expectNoFragment([webToken, llmKey], { exited: true });
+    expect((await readFile(log, 'utf8')).split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(80);
     // The servers did receive the secrets: the redaction, not a failed request, kept them out.
     expect(webhook.requests.some((request) => request.headers.authorization === `Bearer ${webToken}`)).toBe(true);
     expect(llm.requests.some((request) => request.headers.authorization === `Bearer ${llmKey}`)).toBe(true);

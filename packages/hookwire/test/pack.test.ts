@@ -76,7 +76,7 @@ describe('the packed packages', () => {
     // The sidecar package is the library and its small bin: no bundle, no CLI.
     const sidecar = (await run('tar', ['-tzf', tarballs['@hookwire/stdio-server']!.slice('file:'.length)])).stdout.split('\n');
     expect(sidecar).toEqual(expect.arrayContaining(['package/lib/index.js', 'package/lib/bin.js', 'package/lib/listen.js']));
-    expect(sidecar.filter((file) => file.startsWith('package/dist/') || /\/(cli|init[^/]*|serve[^/]*|run-bridge)\.js$/.test(file))).toEqual([]);
+    expect(sidecar.filter((file) => file.startsWith('package/dist/') || /\/(cli|init[^/]*|serve|serve-[^/]*|http-server|run-bridge)\.js$/.test(file))).toEqual([]);
   });
 });
 
