@@ -14,7 +14,7 @@ export const doctorCommand: Command = {
     const { runDoctor } = await import('../doctor/run-doctor.js');
     const { formatDoctorReport } = await import('../doctor/format-report.js');
     const report = await runDoctor(values.config === undefined ? {} : { explicitConfig: values.config as string[] });
-    process.stdout.write(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
+    process.stdout.write(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report, process.getBuiltinModule('node:os').homedir()));
     return report.ok ? 0 : 1;
   },
 };

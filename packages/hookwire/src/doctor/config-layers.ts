@@ -61,16 +61,16 @@ export async function checkConfigLayers(options: { explicit?: readonly string[];
   }
   const findings: Finding[] = layers.map((layer) => (existsSync(layer.file) ? ok('layer', `loads ${layer.file} (${layer.from})`, layer.file) : problem('layer', `${layer.file} (${layer.from}) does not exist`, `create it, or stop naming it`, layer.file)));
   const diagnostics = await checkConfig(layers.map((layer) => layer.file), options.env);
+  const hooks = layers.flatMap((layer) => readHooks(layer.file));
+  if (!diagnostics.some((d) => d.severity === 'error')) {
+    const distinct = new Set(hooks.map((hook) => `${hook.source ?? ''}#${hook.pointer}`)).size;
+    findings.push(ok('config', `${distinct} hook${distinct === 1 ? '' : 's'} load without config errors`));
+  }
   for (const d of diagnostics) {
     const where = `${d.file ?? ''}${d.path === '' ? '' : `${d.file === undefined ? '' : ' '}${d.path}`}`;
     const message = `${where === '' ? '' : `${where}: `}${d.message}`;
     findings.push(d.severity === 'error' ? problem('config', message, 'fix it (hookwire check shows every diagnostic); a hook that fails runs on every event until then', d.file) : note('config', message, undefined, d.file));
   }
-  const hooks = layers.flatMap((layer) => readHooks(layer.file));
   findings.push(...checkRelativePaths(hooks, options.projectDir));
-  if (!findings.some((finding) => finding.status === 'problem' && finding.check === 'config')) {
-    const distinct = new Set(hooks.map((hook) => `${hook.source ?? ''}#${hook.pointer}`)).size;
-    findings.push(ok('config', `${distinct} hook${distinct === 1 ? '' : 's'} load without errors`));
-  }
   return { layers, findings, hasRulePack: hooks.some((hook) => hook.type === 'rule' && hook.rule?.pack !== undefined) };
 }
