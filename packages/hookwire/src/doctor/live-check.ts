@@ -64,7 +64,7 @@ function firstLine(text: string): string {
 }
 
 /** The host's answer read as the host reads it, with what makes it unusable named. */
-function readRun(dialect: DialectName, run: LiveRun): { problem?: string; denied: boolean; message?: string } {
+export function readLiveRun(dialect: DialectName, run: LiveRun): { problem?: string; denied: boolean; message?: string } {
   if (run.timedOut) return { problem: `gave no answer within ${LIVE_TIMEOUT_MS / 1000} s`, denied: false };
   if (run.code === null) return { problem: `could not be started: ${firstLine(run.stderr)}`, denied: false };
   const eventName = eventNameIn(dialect, 'tool:before');
@@ -106,7 +106,7 @@ export async function checkLive(target: LiveTarget): Promise<Finding[]> {
   const found: Finding[] = [];
   const options = { cwd: target.projectDir, env: target.env };
   const harmless = await runHostCommand(target.command, renderShellEvent(target.dialect, 'ls', target.projectDir), options);
-  const read = readRun(target.dialect, harmless);
+  const read = readLiveRun(target.dialect, harmless);
   const ms = Math.round(harmless.ms);
   if (read.problem !== undefined) {
     found.push(problem('live', `the command in ${target.file}, fed a harmless \`ls\` call, ${read.problem}`, 'run the command by hand with that payload to see why; fix what it names, then run hookwire doctor again', target.file));
@@ -122,7 +122,7 @@ export async function checkLive(target: LiveTarget): Promise<Finding[]> {
   if (harmless.ms > LIVE_SLOW_MS) found.push(note('live', `a harmless call took ${ms} ms; every tool call waits that long`, 'see which hook is slow with --log and hookwire explain'));
   if (target.hasRulePack) {
     const dangerous = await runHostCommand(target.command, renderShellEvent(target.dialect, dangerousCommand(), target.projectDir), options);
-    const answer = readRun(target.dialect, dangerous);
+    const answer = readLiveRun(target.dialect, dangerous);
     found.push(
       answer.denied
         ? ok('live-deny', 'a dangerous-looking shell call (recursive delete of /) was denied', target.file)
