@@ -170,6 +170,23 @@ describe('hookwire doctor: what breaks a guard', () => {
     expect(live).toMatchObject({ status: 'problem', message: expect.stringMatching(/notice to the user: .*judge/) });
   });
 
+  it('an LLM judge that is down: the live check sees the notice the user would get', async () => {
+    const p = await makeProject(['claude']);
+    const { createServer } = await import('node:net');
+    // A port that was free a moment ago: nothing listens there, so the judge cannot be reached.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as { port: number };
+        server.close(() => resolve(free));
+      });
+    });
+    await p.write('.hookwire.json', { llm: { baseUrl: `http://127.0.0.1:${port}/v1`, model: 'judge' }, hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', timeout: 5 }] });
+    const { exit, report } = await p.doctor();
+    expect(report.config.findings.filter((f) => f.status === 'problem')).toEqual([]);
+    expect(exit.code).toBe(1);
+    expect(hostOf(report, 'claude').findings.find((f) => f.check === 'live')).toMatchObject({ status: 'problem', message: expect.stringMatching(/notice to the user: .*judge/) });
+  });
+
   it('a config that is not JSON: a config problem, and the live check sees the bridge say so', async () => {
     const p = await makeProject(['claude']);
     await p.write('.hookwire.json', '{"hooks": [\n');
@@ -177,6 +194,19 @@ describe('hookwire doctor: what breaks a guard', () => {
     expect(exit.code).toBe(1);
     expect(report.config.findings.filter((f) => f.status === 'problem' && f.check === 'config')).not.toEqual([]);
     expect(hostOf(report, 'claude').findings.find((f) => f.check === 'live')).toMatchObject({ status: 'problem' });
+  });
+
+  it('a rule pack that does not load is a config problem, and without a rule pack no dangerous call is sent', async () => {
+    const p = await makeProject(['claude']);
+    await p.write('.hookwire.json', { hooks: [{ id: 'pack', type: 'rule', pack: 'hookwire:recomended' }] });
+    const { exit, report } = await p.doctor();
+    expect(exit.code).toBe(1);
+    expect(report.config.findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'config', message: expect.stringContaining('hookwire:recomended') }));
+
+    await p.write('.hookwire.json', { hooks: [] });
+    const plain = await p.doctor();
+    expect(plain.exit.code).toBe(0);
+    expect(hostOf(plain.report, 'claude').findings.map((f) => f.check)).not.toContain('live-deny');
   });
 
   it('no config anywhere: a problem naming the places looked at', async () => {
@@ -273,6 +303,15 @@ describe('hookwire doctor: registered twice', () => {
     expect(exit.code).toBe(1);
     expect(hostOf(report, 'cursor').findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'duplicate', message: expect.stringContaining('cursor also runs the Claude Code bridge') }));
     expect(hostOf(report, 'claude').findings.filter((f) => f.status === 'problem')).toEqual([]);
+  });
+
+  it('Copilot CLI beside a Claude Code bridge: Copilot CLI reads .claude/settings.json too', async () => {
+    const p = await makeProject(['claude', 'copilot']);
+    const { exit, report } = await p.doctor({ COPILOT_ALLOW_ALL: 'true' });
+    expect(exit.code).toBe(1);
+    expect(hostOf(report, 'copilot').findings.filter((f) => f.status === 'problem')).toEqual([
+      expect.objectContaining({ check: 'duplicate', message: expect.stringContaining(`copilot also runs the Claude Code bridge in ${join(p.project, '.claude/settings.json')}`) }),
+    ]);
   });
 
   it('the OpenCode plugin both as a plugin file and in opencode.json', async () => {

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isRecord } from '@hookwire/contract';
 import { parse as parseToml } from 'smol-toml';
@@ -112,7 +112,6 @@ function checkGeminiTrust(state: HostState): Finding {
 /** `~/.codex/config.toml`, parsed; undefined when it does not exist, a message when it cannot be read. */
 function readCodexConfig(places: DoctorPlaces): { file: string; config?: Record<string, unknown>; error?: string } {
   const file = join(codexHome(places), 'config.toml');
-  const { readFileSync } = process.getBuiltinModule('node:fs');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -151,9 +150,9 @@ function checkCodex(state: HostState): Finding[] {
   } else {
     found.push(note('trust', `the project is not trusted in ${file}: Codex reads .codex/hooks.json only in a trusted project`, 'start codex in the project and trust it (or codex exec --trust once)'));
   }
-  const state_ = isRecord(config?.hooks) && isRecord(config.hooks.state) ? config.hooks.state : {};
+  const reviews = isRecord(config?.hooks) && isRecord(config.hooks.state) ? config.hooks.state : {};
   const hooksFile = join(state.places.projectDir, '.codex', 'hooks.json');
-  const reviewed = Object.entries(state_).some(([key, value]) => key.includes(hooksFile) && isRecord(value) && value.trusted_hash !== undefined);
+  const reviewed = Object.entries(reviews).some(([key, value]) => key.includes(hooksFile) && isRecord(value) && value.trusted_hash !== undefined);
   found.push(
     reviewed
       ? ok('review', `a review of ${hooksFile} is recorded in ${file} (a changed entry needs a new one)`)
