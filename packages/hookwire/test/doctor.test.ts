@@ -1,5 +1,6 @@
 import { chmod, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runClean, tempDir, type Exit } from '@hookwire/test-utils';
 import { HOOKWIRE } from './sidecar.js';
@@ -414,5 +415,22 @@ describe('hookwire doctor: the other hosts', () => {
     const broken = await p.doctor();
     expect(broken.exit.code).toBe(1);
     expect(hostOf(broken.report, 'claude').findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'settings', file: join(p.project, '.claude/settings.local.json') }));
+  });
+});
+
+describe('hookwire doctor: the docs show its real output', () => {
+  it('README.md: a deleted guard script and disableAllHooks in the user settings', async () => {
+    const p = await makeProject(['claude']);
+    const starter = (await p.read('.hookwire.json')) as { hooks: unknown[] };
+    starter.hooks.push({ id: 'no-secrets', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'node guards/no-secrets.js' });
+    await p.write('.hookwire.json', starter);
+    await p.write('~/.claude/settings.json', { disableAllHooks: true });
+    const exit = await p.run(['doctor']);
+    expect(exit.code).toBe(1);
+    const readme = await readFile(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    const section = readme.slice(readme.indexOf('## Is my hook firing?'));
+    const block = /\n```\n(claude \(Claude Code\)\n[\s\S]*?)```/.exec(section)?.[1];
+    expect(block).toBeDefined();
+    expect(exit.stdout).toContain(block);
   });
 });
