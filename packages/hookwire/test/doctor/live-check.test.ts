@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DialectName } from '@hookwire/contract';
 import { dangerousCommand, readLiveRun, renderShellEvent, type LiveRun } from '../../src/doctor/live-check.js';
@@ -36,5 +37,17 @@ describe('renderShellEvent', () => {
 
   it('the dangerous command is built, never written out, and is a recursive delete of /', () => {
     expect(dangerousCommand().split(' ')).toEqual(['rm', '-rf', '/']);
+  });
+});
+
+describe('readLiveRun, whatever the command printed', () => {
+  it('never throws, and names a problem for every non-zero exit that is not a deny', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<DialectName>('claude', 'gemini', 'codex', 'copilot', 'cursor'), fc.option(fc.integer({ min: 0, max: 255 }), { nil: null }), fc.string(), fc.string(), (dialect, code, stdout, stderr) => {
+        const read = readLiveRun(dialect, run(code, stdout, stderr));
+        expect(typeof read.denied).toBe('boolean');
+        if (code !== 0 && !read.denied) expect(read.problem).toBeDefined();
+      }),
+    );
   });
 });
