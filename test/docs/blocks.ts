@@ -162,3 +162,8 @@ export function matchesShown(shown: string, real: string): boolean {
 export function relativeToRepo(path: string): string {
   return relative(REPO, path);
 }
+
+/** Does a shell line run `hookwire` by its bare name (first word, after a pipe, `&&`, `;` or `VAR=value`)? Comments do not count. */
+export function runsBareHookwire(line: string): boolean {
+  return /(^\s*|[|;&]\s*)(\w+=\S*\s+)*hookwire(\s|$)/.test(line.replace(/(^|\s)#.*$/, ''));
+}

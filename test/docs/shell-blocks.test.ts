@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DIALECT_NAMES } from '@hookwire/contract';
 import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allShellBlocks, matchesShown, REPO, shellBlocks, splitConsole, where, type ShellBlock } from './blocks.js';
+import { allShellBlocks, matchesShown, REPO, runsBareHookwire, shellBlocks, splitConsole, where, type ShellBlock } from './blocks.js';
 import { docProject, HOOKWIRE_BIN, hookwireIn, runScript } from './project.js';
 import { RUNNERS } from './runners.js';
 
@@ -42,6 +42,20 @@ describe('the marker check itself', () => {
   });
 
   it.each([
+    ['hookwire explain --log audit.jsonl', true],
+    ['  hookwire serve --config .hookwire.json', true],
+    ['OTEL_SERVICE_NAME=x hookwire serve', true],
+    ["printf '%s' x | hookwire run", true],
+    ['npm i -D hookwire && hookwire init', true],
+    ['npx hookwire init   # then hookwire check', false],
+    ['node_modules/.bin/hookwire run --dialect gemini', false],
+    ['npm install --save-dev hookwire', false],
+    ['npx hookwire-stdio-server --config hookwire.json', false],
+  ])('%j runs a bare hookwire: %s', (line, bare) => {
+    expect(runsBareHookwire(line)).toBe(bare);
+  });
+
+  it.each([
     ['a\nb', 'a\nb  \n\n', true],
     ['a\n...\nd', 'a\nb\nc\nd', true],
     ['a\n...\nd', 'a\nd', true],
@@ -75,6 +89,19 @@ describe('every shell block of README.md, docs/*.md and packages/*/README.md', (
       const first = tested.find((other) => other.marker!.value === block.marker!.value)!;
       if (splitConsole(first).script !== splitConsole(block).script) problems.push(`${where(block)}: doc-test ${block.marker!.value} is also ${where(first)}, with other commands`);
     }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('runs hookwire as an npm project has it (npx hookwire, or node_modules/.bin/hookwire), never a bare `hookwire`, and names the config init writes', () => {
+    const problems = BLOCKS.filter((block) => block.marker?.kind !== 'synopsis').flatMap((block) => {
+      const { script } = splitConsole(block);
+      return script.split('\n').flatMap((line, at) => {
+        const found: string[] = [];
+        if (runsBareHookwire(line)) found.push(`${block.file}:${block.line + 1 + at}: bare \`hookwire\` is not on PATH in an npm project: write \`npx hookwire\``);
+        if (/--config hookwire\.json\b/.test(line) && !block.file.startsWith('packages/stdio-server/')) found.push(`${block.file}:${block.line + 1 + at}: init writes .hookwire.json, not hookwire.json`);
+        return found;
+      });
+    });
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
