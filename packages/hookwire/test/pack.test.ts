@@ -71,7 +71,7 @@ describe('the packed packages', () => {
     }
     // The hookwire bin is the bundle (scripts/bundle-bin.mjs) with its code caches, shipped in the package: no package to resolve per event.
     const { stdout } = await run('tar', ['tzf', tarballs.hookwire!.slice('file:'.length)]);
-    expect(stdout.split('\n')).toEqual(expect.arrayContaining(['package/dist/hookwire.cjs', 'package/dist/cli.cjs', 'package/dist/http-post.cjs', 'package/lib/index.js', 'package/lib/bin.js', 'package/schema/hookwire.schema.json']));
+    expect(stdout.split('\n')).toEqual(expect.arrayContaining(['package/dist/hookwire.cjs', 'package/dist/cli.cjs', 'package/dist/http-post.cjs', 'package/lib/index.js', 'package/lib/bin.js', 'package/schema/hookwire.schema.json', 'package/scripts/hookwire-post.sh']));
     expect(stdout).toMatch(/^package\/dist\/cli\.[0-9a-f]{16}\.cache$/m);
     // The sidecar package is the library and its small bin: no bundle, no CLI.
     const sidecar = (await run('tar', ['-tzf', tarballs['@hookwire/stdio-server']!.slice('file:'.length)])).stdout.split('\n');
@@ -84,6 +84,10 @@ describe('the packed hookwire, installed alone', () => {
   it('sets a project up with init and denies rm -rf through the command it wrote', { timeout: 300_000 }, async () => {
     const app = await installOnly('hookwire');
     await initAndDispatch(app);
+    // The second bin, for command-only hosts: installed executable; with no serve to reach it blocks (exit 2) and says so.
+    const post = await spawnIn(app, join(app, 'node_modules', '.bin', 'hookwire-post'), ['claude'], bashPayload(app, 'ls'), { HOOKWIRE_SERVE_URL: 'http://127.0.0.1:9' });
+    expect(post).toMatchObject({ code: 2, stdout: '' });
+    expect(post.stderr).toMatch(/hookwire-post: hookwire serve unreachable or too slow at http:\/\/127\.0\.0\.1:9\/hooks\/claude \(curl exit 7\)\n$/);
   });
 });
 
