@@ -167,3 +167,8 @@ export function relativeToRepo(path: string): string {
 export function runsBareHookwire(line: string): boolean {
   return /(^\s*|[|;&]\s*)(\w+=\S*\s+)*hookwire(\s|$)/.test(line.replace(/(^|\s)#.*$/, ''));
 }
+
+/** The 1-based lines of every marker comment of a page (to find those that mark no shell block). */
+export function markerLines(text: string): number[] {
+  return text.split('\n').flatMap((line, at) => (MARKER.test(line.trim()) ? [at + 1] : []));
+}

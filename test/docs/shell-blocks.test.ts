@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DIALECT_NAMES } from '@hookwire/contract';
 import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allShellBlocks, matchesShown, REPO, runsBareHookwire, shellBlocks, splitConsole, where, type ShellBlock } from './blocks.js';
+import { allShellBlocks, docPages, markerLines, matchesShown, REPO, runsBareHookwire, shellBlocks, splitConsole, where, type ShellBlock } from './blocks.js';
 import { docProject, HOOKWIRE_BIN, hookwireIn, runScript } from './project.js';
 import { RUNNERS } from './runners.js';
 
@@ -39,6 +39,8 @@ describe('the marker check itself', () => {
     expect(splitConsole(blocks[1]!)).toEqual({ script: 'curl x \\\n  -d y', shown: 'answer' });
     expect(splitConsole(blocks[0]!)).toEqual({ script: 'npx hookwire init', shown: 'printed' });
     expect(blocks[4]!.body).toBe('indented');
+    expect(markerLines(text)).toEqual([1, 9]);
+    expect(blocks.flatMap((block) => (block.marker ? [block.marker.line] : []))).toEqual([1, 9]);
   });
 
   it.each([
@@ -78,6 +80,12 @@ describe('every shell block of README.md, docs/*.md and packages/*/README.md', (
       return [];
     });
     expect(problems, `${problems.length} shell blocks are neither tested nor marked; see test/docs/README.md:\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  it('has no marker that marks nothing (a marker must be the comment line just before a shell block\'s fence)', () => {
+    const used = new Set(BLOCKS.flatMap((block) => (block.marker === undefined ? [] : [`${block.file}:${block.marker.line}`])));
+    const stray = docPages().flatMap((file) => markerLines(page(file)).map((line) => `${file}:${line}`)).filter((at) => !used.has(at));
+    expect(stray, `markers before no shell block:\n${stray.join('\n')}`).toEqual([]);
   });
 
   it('names, in each doc-test marker, a runner of test/docs/runners.ts, and every runner runs a block; blocks sharing an id are the same commands', () => {
@@ -153,7 +161,9 @@ describe('the docs agree with the program', () => {
 
   it('docs/config.md lists the hosts `hookwire init --help` supports', async () => {
     const help = execFileSync(process.execPath, [HOOKWIRE_BIN, 'init', '--help'], { encoding: 'utf8' });
-    const hosts = /supported: ([a-z, ]+)\)/.exec(help)![1]!.split(', ');
+    const supported = /supported: ([a-z, ]+)\)/.exec(help);
+    expect(supported, `no "supported: a, b, ...)" in hookwire init --help:\n${help}`).not.toBeNull();
+    const hosts = supported![1]!.split(', ');
     const row = page('docs/config.md').split('\n').find((line) => line.startsWith('| `--host NAME`'))!;
     expect(hosts.filter((host) => !row.includes(`\`${host}\``))).toEqual([]);
     expect(hosts.filter((host) => !page('README.md').includes(`--host ${host}`) && host !== 'claude')).toEqual([]);
