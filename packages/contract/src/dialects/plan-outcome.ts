@@ -17,6 +17,24 @@ export function describeUnblockable(eventName: string, rawDecision: 'deny' | 'as
   return `hookwire: a hook ${what} ${eventName}, which cannot be blocked${rawReason === undefined ? '' : `: ${rawReason}`}`;
 }
 
+/** The events whose hook context keeps the turn going (Claude Code ≥ 2.1.163: non-error feedback on Stop and SubagentStop). */
+const CONTINUING_EVENTS: ReadonlySet<CanonicalEvent> = new Set(['turn:stop', 'subagent:end']);
+
+/**
+ * An outcome whose context, on Stop or SubagentStop, keeps the turn going as Claude Code (≥ 2.1.163)
+ * takes it, for a host that continues a turn only through a block (Gemini CLI's AfterAgent, Codex's
+ * Stop, Copilot's agentStop, Cursor's `followup_message`): a deny whose reason is the block's reason,
+ * if any, then the contexts. Unchanged on other events, without context, or when the outcome stops
+ * the agent (`continue: false` wins, as in Claude Code).
+ */
+export function continueWithContext(event: CanonicalEvent, outcome: Outcome): Outcome {
+  const contexts = outcome.additionalContext.filter((text) => text !== '');
+  if (!CONTINUING_EVENTS.has(event) || contexts.length === 0 || !outcome.continue) return outcome;
+  const blocked = outcome.decision === 'deny' || outcome.decision === 'ask';
+  const reason = joinNonEmpty([...(blocked && outcome.reason !== undefined ? [outcome.reason] : []), ...contexts], '\n\n');
+  return { ...outcome, decision: 'deny', ...(reason === undefined ? {} : { reason }), additionalContext: [] };
+}
+
 /** What a host's answer should carry, once what the host cannot express has been downgraded. */
 export interface OutcomePlan {
   /** `deny` and `ask` where the host can block or ask; `allow` where it takes a grant and `passAllow` asked for one. */
@@ -51,11 +69,14 @@ export interface PlanContext {
  * - `allow` under `passAllow` where the host takes no grant: not rendered;
  * - a deny the fold downgraded (an event that cannot be blocked): feedback to the model where the
  *   host takes it, else a notice to the user (as for Claude Code);
+ * - context on Stop and SubagentStop where the host takes none there but can block: a block whose
+ *   reason is the context, which keeps the turn going as Claude Code's context does there;
  * - context, user messages and `continue: false` where the host has no field for them: dropped.
  * Every downgrade is one sentence in `downgrades`; none is silent.
  */
-export function planOutcome(context: PlanContext, outcome: Outcome): OutcomePlan {
+export function planOutcome(context: PlanContext, given: Outcome): OutcomePlan {
   const { host, eventName, capabilities: caps } = context;
+  const outcome = caps !== undefined && !caps.context && caps.block ? continueWithContext(context.event, given) : given;
   const plan: OutcomePlan = { context: [], messages: [], downgrades: [] };
   const contexts = outcome.additionalContext.filter((text) => text !== '');
   const messages = outcome.systemMessage.filter((text) => text !== '');

@@ -161,7 +161,8 @@ export function describeDialect(testCase: DialectCase): void {
           const cases: [Partial<Outcome>, boolean][] = [
             [{ decision: 'deny', reason: 'r' }, caps.block],
             [{ decision: 'ask', reason: 'r' }, caps.ask],
-            [{ additionalContext: ['c'] }, caps.context],
+            // On Stop and SubagentStop, context keeps the turn going (Claude Code ≥ 2.1.163): a host that can block there carries it as a block.
+            [{ additionalContext: ['c'] }, caps.context || ((event === 'turn:stop' || event === 'subagent:end') && caps.block)],
             [{ continue: false }, caps.stop],
           ];
           for (const [fields, able] of cases) {
