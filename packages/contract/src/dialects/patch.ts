@@ -78,9 +78,12 @@ export function readPatch(text: string): PatchedFile[] {
   return files;
 }
 
-function absolute(file: string, cwd: unknown): string {
+/** A path as Claude Code gives `file_path`: absolute, a relative one resolved against the payload's `cwd` (as the host resolves it); as it is without an absolute `cwd`. */
+export function absolutePath(file: string, cwd: unknown): string {
   return typeof cwd === 'string' && path.posix.isAbsolute(cwd) ? path.posix.resolve(cwd, file) : file;
 }
+
+const absolute = absolutePath;
 
 /**
  * The canonical calls of a patch, one per file (a move is two: its source and its target), paths
