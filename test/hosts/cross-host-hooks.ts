@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { REPO_DIR } from './claude-settings.js';
+import { describeExitGuard } from './guards.js';
 import { CC_SAFETY_NET } from './init-project.js';
 import { describeRecorder } from './record-hook.js';
 
@@ -112,14 +113,7 @@ export const ENV_REASON = 'env-guard-marker: .env holds secrets; ask the user to
 export const STOP_CONTEXT = 'stop-context-marker: run the tests before you finish';
 
 /** A Claude Code guard on `Edit|Write`: reads `tool_input.file_path` only, exits 2 with {@link ENV_REASON} when it names an env file (`.env`, `.env.local`, `prod.env`). */
-export const ENV_GUARD = {
-  id: 'protect-env',
-  event: 'PreToolUse',
-  matcher: 'Edit|Write',
-  type: 'command',
-  command: `node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{const p=String(JSON.parse(s).tool_input?.file_path);if(/(^|\\/)(\\.env|\\.env\\..*|[^/]*\\.env)$/.test(p)){console.error('${ENV_REASON}');process.exit(2)}})"`,
-  timeout: 10,
-};
+export const ENV_GUARD = describeExitGuard('protect-env', 'Edit|Write', '/(^|\\/)(\\.env|\\.env\\..*|[^/]*\\.env)$/.test(String(p.tool_input?.file_path))', ENV_REASON);
 
 /**
  * Turn F, one config for every host (issue 23): cc-safety-net and a `.env` guard, both Claude Code
