@@ -71,6 +71,8 @@ export interface PlanContext {
  *   host takes it, else a notice to the user (as for Claude Code);
  * - context on Stop and SubagentStop where the host takes none there but can block: a block whose
  *   reason is the context, which keeps the turn going as Claude Code's context does there;
+ * - `continue: false` on Stop and SubagentStop where the host cannot stop: no block is sent (the
+ *   agent stops there anyway, and `continue: false` wins over a block in Claude Code);
  * - context, user messages and `continue: false` where the host has no field for them: dropped.
  * Every downgrade is one sentence in `downgrades`; none is silent.
  */
@@ -121,9 +123,26 @@ export function planOutcome(context: PlanContext, given: Outcome): OutcomePlan {
   }
   if (!outcome.continue) {
     if (caps.stop) plan.stop = outcome.stopReason === undefined ? {} : { stopReason: outcome.stopReason };
+    else if (CONTINUING_EVENTS.has(context.event)) stopsAnyway(plan, context, outcome.stopReason);
     else plan.downgrades.push(`continue: false on ${eventName} was dropped: ${host} cannot stop the agent there`);
   }
   return plan;
+}
+
+/**
+ * `continue: false` on Stop or SubagentStop where the host has no such field: the agent stops there
+ * anyway, so the effect is kept by sending no block (in Claude Code `continue: false` wins over a
+ * block); the `stopReason`, which Claude Code shows the user, goes to the user where the host shows
+ * hook messages.
+ */
+function stopsAnyway(plan: OutcomePlan, context: PlanContext, stopReason: string | undefined): void {
+  if (plan.decision === 'deny') {
+    delete plan.decision;
+    delete plan.reason;
+  }
+  if (stopReason === undefined || stopReason === '') return;
+  if (context.capabilities?.userMessage === true) plan.messages.push(stopReason);
+  else plan.downgrades.push(`the stopReason on ${context.eventName} was dropped: ${context.host} shows no hook message to the user there`);
 }
 
 /** A bridge response with `downgrades` only when there are some. */

@@ -40,6 +40,22 @@ const VECTORS: Vector[] = [
     stdout: '{"continue":false,"stopReason":"halt"}\n',
     downgrades: ['1 additional context was dropped: Gemini CLI passes no hook context to the model on AfterAgent'],
   },
+  {
+    name: 'continue: false on Codex\'s Stop, which has no such field: no block is sent (the turn ends, as continue: false wins in Claude Code), the stopReason told to the user',
+    dialect: 'codex',
+    event: 'turn:stop',
+    outcome: outcome({ decision: 'deny', reason: 'keep going', continue: false, stopReason: 'budget spent', additionalContext: [RUN_TESTS] }),
+    stdout: '{"systemMessage":"budget spent"}\n',
+    downgrades: ['1 additional context was dropped: Codex passes no hook context to the model on Stop'],
+  },
+  {
+    name: 'continue: false on Copilot\'s agentStop: no block; its stopReason has nowhere to go, said',
+    dialect: 'copilot',
+    event: 'turn:stop',
+    outcome: outcome({ decision: 'deny', reason: 'keep going', continue: false, stopReason: 'budget spent' }),
+    stdout: '',
+    downgrades: ['the stopReason on agentStop was dropped: Copilot CLI shows no hook message to the user there'],
+  },
   { name: 'not on other events: Codex SessionStart context stays context', dialect: 'codex', event: 'session:start', outcome: outcome({ additionalContext: ['c'] }), stdout: '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"c"}}\n' },
 ];
 
