@@ -65,16 +65,19 @@ describe('Codex through hookwire init --host codex', () => {
     await mkdir(join(project, 'src'));
     await writeFile(join(project, 'src', 'a.ts'), 'export const a = 1;\n');
     await writeFile(join(project, '.env'), 'SECRET=1\n');
-    const run = await runCodex({ cwd: project, model: 'gpt-5.5', script: [{ tool: 'apply_patch', input: { patch: hooks.ENV_PATCH } }, { text: 'finished' }, { text: 'tests ran' }] });
+    // The same patch through the shell (`apply_patch <<'EOF'`): Codex applies it itself and shows hooks a Bash call.
+    const shell = `apply_patch <<'EOF'\n${hooks.ENV_PATCH}EOF\n`;
+    const run = await runCodex({ cwd: project, model: 'gpt-5.5', script: [{ tool: 'apply_patch', input: { patch: hooks.ENV_PATCH } }, { bash: shell }, { text: 'finished' }, { text: 'tests ran' }] });
     expectCleanExit(run);
     expect(await readFile(join(project, '.env'), 'utf8')).toBe('SECRET=1\n');
     expect(await readFile(join(project, 'src', 'a.ts'), 'utf8')).toBe('export const a = 1;\n');
-    const [shown] = listFunctionOutputs(run.requests);
-    expect(shown?.output).toContain(hooks.ENV_REASON);
+    const [patched, shelled] = listFunctionOutputs(run.requests);
+    expect(patched?.output).toContain(hooks.ENV_REASON);
+    expect(shelled?.output).toContain(hooks.ENV_REASON);
     const main = run.requests.filter((request) => request.role === 'main');
-    expect(main).toHaveLength(3);
-    expect(collectShownText(main.slice(2))).toContain(hooks.STOP_CONTEXT);
-    expect(collectShownText(main.slice(0, 2))).not.toContain(hooks.STOP_CONTEXT);
+    expect(main).toHaveLength(4);
+    expect(collectShownText(main.slice(3))).toContain(hooks.STOP_CONTEXT);
+    expect(collectShownText(main.slice(0, 3))).not.toContain(hooks.STOP_CONTEXT);
   });
 
   it('a hook past its timeout is killed with its whole tree while the session goes on', async () => {

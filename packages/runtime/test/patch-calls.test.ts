@@ -39,6 +39,21 @@ describe('a patch of several files', () => {
     expect(result.runs.map((run) => run.hook)).toEqual(['edit-guard', 'edit-guard', 'write-guard', 'old-matcher', 'old-matcher', 'old-matcher', 'codex-hook']);
   });
 
+  it('runs a Bash line that applies a patch (as Codex does) as the Bash call for Bash hooks and one call per file for file guards', async () => {
+    const dir = await tempDir();
+    const runtime = await runtimeOf({
+      hooks: [
+        { id: 'bash-guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: recorder(join(dir, 'bash.log'), 'p.tool_input.command.split("\\n")[0]') },
+        { id: 'edit-guard', event: 'PreToolUse', matcher: 'Edit|Write', type: 'command', command: recorder(join(dir, 'edit.log'), 'p.tool_input.file_path') },
+      ],
+    });
+    const line = `apply_patch <<'EOF'\n${PATCH}EOF\n`;
+    const result = await runtime.dispatch('PreToolUse', { session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: line } }, { dialect: 'codex', cwd: dir });
+    expect(result.outcome).toMatchObject({ decision: 'deny', reason: `no .env: ${join(dir, '.env')}` });
+    expect(await readFile(join(dir, 'bash.log'), 'utf8')).toBe("apply_patch <<'EOF'\n");
+    expect(await readFile(join(dir, 'edit.log'), 'utf8')).toBe(`${join(dir, 'src/a.ts')}\n${join(dir, 'notes.md')}\n${join(dir, '.env')}\n`);
+  });
+
   it('says a context a hook gives for every file once', async () => {
     const dir = await tempDir();
     const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'lint the files you patched' } });
@@ -52,7 +67,9 @@ describe('a patch of several files', () => {
     const dir = await tempDir();
     const runtime = await runtimeOf({ hooks: [{ id: 'guards', type: 'rule', pack: 'hookwire:recommended' }] }, { projectDir: dir });
     const result = await runtime.dispatch('PreToolUse', { session_id: 's', cwd: dir, tool_name: 'apply_patch', tool_input: { command: PATCH } }, { dialect: 'codex', cwd: dir });
-    expect(result.outcome.decision).not.toBe('none');
-    expect(result.runs.flatMap((run) => run.rules ?? []).map((match) => match.rule)).toContain('secrets-write-env-file');
+    // The pack asks (Codex, which cannot ask, is then answered a deny): once, for .env, its evidence.
+    expect(result.outcome.decision).toBe('ask');
+    expect(result.runs.flatMap((run) => run.rules ?? []).map((match) => [match.rule, match.matched])).toEqual([['secrets-write-env-file', join(dir, '.env')]]);
+    expect(result.outcome.reason).toContain(`[hookwire rule secrets-write-env-file, matched: ${join(dir, '.env')}]`);
   });
 });

@@ -125,14 +125,39 @@ export function readPatchCall(text: string, cwd: unknown): ToolCall | undefined 
   return { name: calls.every((call) => call.name === 'Write') ? 'Write' : 'Edit', input: calls[0]!.input };
 }
 
+/** A shell line that runs Codex's patch command (`apply_patch <<'EOF' ... EOF`, after an optional `cd DIR &&`), which Codex applies itself. */
+const SHELL_PATCH = /^\s*(?:cd\s+(?:'([^']*)'|"([^"]*)"|(\S+))\s*&&\s*)?(?:apply_patch|applypatch)\b[^\n]*\n([\s\S]*)$/;
+
+/** The patch and the folder its paths are relative to, of a shell line that runs `apply_patch`; undefined for any other line. */
+function readShellPatch(line: string, cwd: unknown): { text: string; cwd: unknown } | undefined {
+  const match = SHELL_PATCH.exec(line);
+  if (match === null) return undefined;
+  const body = match[4]!;
+  const begin = body.indexOf(BEGIN);
+  if (begin < 0) return undefined;
+  const end = body.indexOf('*** End Patch', begin);
+  const text = end < 0 ? body.slice(begin) : `${body.slice(begin, end)}*** End Patch\n`;
+  const dir = match[1] ?? match[2] ?? match[3];
+  return { text, cwd: dir === undefined ? cwd : typeof cwd === 'string' && path.posix.isAbsolute(cwd) ? path.posix.resolve(cwd, dir) : dir };
+}
+
 /**
- * The per-file calls of a canonical call read from a patch (an `Edit` or `Write` whose input holds
- * the patch in `command`), as {@link patchFileCalls}; undefined for any other call, and for a patch
- * of one file (the call is that file's already).
+ * The calls one canonical call stands for, when it edits files through a patch: an `Edit` or
+ * `Write` read from a patch of several files (the patch in `command`) is one call per file, as
+ * {@link patchFileCalls}; a `Bash` line that runs `apply_patch` (Codex applies it itself, and shows
+ * hooks the shell line) is that `Bash` call and one call per file. Undefined for any other call,
+ * and for a patch call of one file (the call is that file's already).
  */
 export function splitFileCalls(call: ToolCall, cwd: unknown): ToolCall[] | undefined {
-  if ((call.name !== 'Edit' && call.name !== 'Write') || !isRecord(call.input) || !isPatchText(call.input[PATCH_FIELD])) return undefined;
-  const calls = patchFileCalls(call.input[PATCH_FIELD], cwd);
+  if (!isRecord(call.input)) return undefined;
+  const given = call.input[PATCH_FIELD];
+  if (call.name === 'Bash' && typeof given === 'string') {
+    const shell = readShellPatch(given, cwd);
+    const files = shell === undefined ? [] : patchFileCalls(shell.text, shell.cwd);
+    return files.length === 0 ? undefined : [call, ...files];
+  }
+  if ((call.name !== 'Edit' && call.name !== 'Write') || !isPatchText(given)) return undefined;
+  const calls = patchFileCalls(given, cwd);
   return calls.length < 2 ? undefined : calls;
 }
 

@@ -9,7 +9,7 @@ import type { CanonicalEvent } from '../../src/events.js';
 // or `Write` with `file_path`, and a patch of several files as one call per file.
 
 interface Call { tool_name: string; tool_input: Record<string, unknown> }
-interface ReadVector { name: string; dialect: DialectName; event: string; tool_name?: string; tool_input?: Record<string, unknown>; top?: Record<string, unknown>; canonical: Call; files?: Call[] }
+interface ReadVector { name: string; dialect: DialectName; event: string; tool_name?: string; tool_input?: Record<string, unknown>; top?: Record<string, unknown>; canonical: Call; files?: Call[]; patch?: string }
 interface RenderVector { name: string; dialect: DialectName; event: CanonicalEvent; canonical: Call; host: Record<string, unknown> }
 interface NamesVector { name: string; dialect: DialectName; tool_name: string; patch: boolean; names: string[] }
 
@@ -42,10 +42,11 @@ describe('file tools read from each host', () => {
       return;
     }
     expect(split?.map((call) => ({ tool_name: call.name, tool_input: ownFields(call.input as Record<string, unknown>, false) }))).toEqual(vector.files);
-    // Every per-file call still holds the whole patch and every path.
-    for (const call of split!) {
-      expect((call.input as Record<string, unknown>).command).toBe(vector.canonical.tool_input.command);
-      expect((call.input as Record<string, unknown>).file_paths).toEqual(vector.canonical.tool_input.file_paths);
+    // Every per-file call still holds the whole patch and every path (a Bash line stays itself).
+    const files = split!.filter((call) => call.name !== 'Bash');
+    for (const call of files) {
+      expect((call.input as Record<string, unknown>).command).toBe(vector.patch ?? vector.canonical.tool_input.command);
+      expect((call.input as Record<string, unknown>).file_paths).toEqual(vector.canonical.tool_input.file_paths ?? files.map((file) => (file.input as Record<string, unknown>).file_path));
     }
   });
 });

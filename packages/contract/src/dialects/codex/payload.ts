@@ -1,7 +1,7 @@
 import type { CanonicalEvent } from '../../events.js';
 import type { PayloadRead } from '../dialect.js';
 import { readEventName } from '../event-names.js';
-import { PATCH_FIELD, readPatchCall, writePatch } from '../patch.js';
+import { isPatchText, PATCH_FIELD, readPatchCall, writePatch } from '../patch.js';
 import { withTool } from '../tools.js';
 import { ALIASES, EVENTS } from './events.js';
 
@@ -15,8 +15,10 @@ export function readPayload(raw: Record<string, unknown>, eventName?: string): P
   if (named === undefined) return undefined;
   const payload = withTool(raw, (call) => {
     if (call.name !== 'apply_patch' || typeof call.input !== 'object' || call.input === null) return call;
-    const text = (call.input as Record<string, unknown>)[PATCH_FIELD];
-    return (typeof text === 'string' ? readPatchCall(text, raw.cwd) : undefined) ?? call;
+    // The patch text, or an argv holding it (`["apply_patch", "*** Begin Patch ..."]`, older Codex shells).
+    const given = (call.input as Record<string, unknown>)[PATCH_FIELD];
+    const text = Array.isArray(given) ? given.find(isPatchText) : given;
+    return (isPatchText(text) ? readPatchCall(text, raw.cwd) : undefined) ?? call;
   });
   return { ...named, payload };
 }
