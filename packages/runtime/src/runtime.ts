@@ -345,7 +345,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         },
       };
     };
-    const jobs = parts.length === 1 ? selected.map((hook) => ({ hook, ctx: contextOf(given) })) : planFileJobs(parts.map((part) => ({ hooks: part.hooks, ctx: contextOf(part.payload) })));
+    const jobs = parts.length === 1 ? selected.map((hook) => ({ hook, ctx: contextOf(parts[0]!.payload) })) : planFileJobs(parts.map((part) => ({ hooks: part.hooks, ctx: contextOf(part.payload) })));
     const ran = snapshot.config.parallel
       ? await Promise.all(jobs.map((job) => runHook(job.hook, job.ctx)))
       : await runInOrder(jobs);

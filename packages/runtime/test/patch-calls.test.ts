@@ -72,4 +72,13 @@ describe('a patch of several files', () => {
     expect(result.runs.flatMap((run) => run.rules ?? []).map((match) => [match.rule, match.matched])).toEqual([['secrets-write-env-file', join(dir, '.env')]]);
     expect(result.outcome.reason).toContain(`[hookwire rule secrets-write-env-file, matched: ${join(dir, '.env')}]`);
   });
+
+  it('reads a canonical payload still naming apply_patch (an older audit record) as its file calls, even of one file', async () => {
+    const dir = await tempDir();
+    const runtime = await runtimeOf({ hooks: [{ id: 'edit-guard', event: 'PreToolUse', matcher: 'Edit', type: 'command', command: recorder(join(dir, 'edit.log'), 'p.tool_name+" "+p.tool_input.file_path') }] });
+    const one = '*** Begin Patch\n*** Update File: .env\n@@\n-S=1\n+S=2\n*** End Patch\n';
+    const result = await runtime.dispatch('PreToolUse', { session_id: 's', cwd: dir, tool_name: 'apply_patch', tool_input: { command: one } }, { cwd: dir });
+    expect(result.outcome.decision).toBe('deny');
+    expect(await readFile(join(dir, 'edit.log'), 'utf8')).toBe(`Edit ${join(dir, '.env')}\n`);
+  });
 });

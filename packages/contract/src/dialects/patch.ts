@@ -145,12 +145,19 @@ function readShellPatch(line: string, cwd: unknown): { text: string; cwd: unknow
  * The calls one canonical call stands for, when it edits files through a patch: an `Edit` or
  * `Write` read from a patch of several files (the patch in `command`) is one call per file, as
  * {@link patchFileCalls}; a `Bash` line that runs `apply_patch` (Codex applies it itself, and shows
- * hooks the shell line) is that `Bash` call and one call per file. Undefined for any other call,
- * and for a patch call of one file (the call is that file's already).
+ * hooks the shell line) is that `Bash` call and one call per file; a call still named `apply_patch`
+ * is one call per file. Undefined for any other call, and for a patch call of one file (the call is
+ * that file's already).
  */
 export function splitFileCalls(call: ToolCall, cwd: unknown): ToolCall[] | undefined {
   if (!isRecord(call.input)) return undefined;
   const given = call.input[PATCH_FIELD];
+  if (call.name === 'apply_patch') {
+    // A canonical payload that kept Codex's name (an audit record from before hookwire read patches, a caller of its own).
+    const text = Array.isArray(given) ? given.find(isPatchText) : given;
+    const files = isPatchText(text) ? patchFileCalls(text, cwd) : [];
+    return files.length === 0 ? undefined : files;
+  }
   if (call.name === 'Bash' && typeof given === 'string') {
     const shell = readShellPatch(given, cwd);
     const files = shell === undefined ? [] : patchFileCalls(shell.text, shell.cwd);
