@@ -21,6 +21,8 @@ export const PATCH_FIELD = 'command';
 export const PATHS_FIELD = 'file_paths';
 
 const BEGIN = '*** Begin Patch';
+/** A patch's start, without copying a long input (every tool call's `command` is tested). */
+const PATCH_START = /^\s*\*\*\* Begin Patch/;
 const HEADER = /^\*\*\* (Add|Update|Delete) File: (.+)$/;
 const MOVE = /^\*\*\* Move to: (.+)$/;
 
@@ -36,7 +38,7 @@ export interface PatchedFile {
 
 /** Whether a value is a patch envelope's text. */
 export function isPatchText(value: unknown): value is string {
-  return typeof value === 'string' && value.trimStart().startsWith(BEGIN);
+  return typeof value === 'string' && PATCH_START.test(value);
 }
 
 /**
