@@ -48,10 +48,15 @@ function listBridgeCommands(groups: unknown[], host?: HostProfile): string[] {
     .filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
 }
 
+/** The events of a settings object where some command hook runs a hookwire bridge (however written) that passes `test`. */
+export function listBridgedEvents(settings: Json, host?: HostProfile, test: (command: string) => boolean = () => true): string[] {
+  const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
+  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups, host).some(test)).map(([event]) => event);
+}
+
 /** The events of a settings object whose bridge runs through `npx` (the form README once showed). */
 export function listNpxBridges(settings: Json, host?: HostProfile): string[] {
-  const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
-  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups, host).some((command) => RUNS_THROUGH_NPX.test(command))).map(([event]) => event);
+  return listBridgedEvents(settings, host, (command) => RUNS_THROUGH_NPX.test(command));
 }
 
 function readHooks(settings: Json, file: string): Json | undefined {
