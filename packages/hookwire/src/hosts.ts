@@ -239,6 +239,11 @@ const PINNED_START = /^d='(?:[^']|'\\'')*'; if cd "\$d"; then \.\/node_modules\/
 /** The start of every command a user-level init writes (see `userBin`), whatever bin it names. */
 const USER_START = /^b='(?:[^']|'\\'')*'; if \[ -x "\$b" \]; then "\$b" run /;
 
+/** Whether `command` is one a user-level init wrote (for any host, naming any bin). */
+export function isUserBridgeCommand(command: string): boolean {
+  return USER_START.test(command);
+}
+
 /** Whether `command` is `<start> run`, with or without more words. */
 function runsFrom(command: string, start: string): boolean {
   return command === `${start} run` || command.startsWith(`${start} run `);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { HOST_NAMES, HOSTS, INIT_HOST_NAMES, hostMarkers, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName } from '../hosts.js';
-import { initProject, type InitChange, type InitHostName, type InitReport, type UserScope } from './init-project.js';
+import { initProject, refuseUserPluginHosts, type InitChange, type InitHostName, type InitReport, type UserScope } from './init-project.js';
 
 const SETTINGS_FILES = [
   ...Object.entries(HOSTS).map(([name, host]) => `${host.settingsPath} for ${name}`),
@@ -104,6 +104,8 @@ export async function runInitCommand(values: { hosts?: InitHostName[] | 'all'; d
     }
     label = `hosts found: ${hosts.join(', ')}`;
   }
+  // Not a file that cannot be changed (1): a setup init cannot do (2).
+  if (user !== undefined) refuseUserPluginHosts(hosts);
   const context = { dir: user?.home ?? dir, host: label, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true, user: user !== undefined };
   try {
     const report = await initProject({ dir, hosts, dryRun: context.dryRun, uninstall: context.uninstall, ...(user === undefined ? {} : { user }) });

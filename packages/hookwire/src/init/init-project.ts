@@ -192,10 +192,7 @@ async function applyChange(base: string, change: InitChange): Promise<void> {
 export async function initProject(options: InitOptions): Promise<InitReport> {
   const hosts = [...new Set(options.hosts ?? [options.host ?? 'claude'])];
   const scope = makeScope(options);
-  const plugin = hosts.find(isPluginHostName);
-  if (scope.user !== undefined && plugin !== undefined) {
-    throw new Error(`--user does not set up ${PLUGIN_HOSTS[plugin].label}: its hooks are a plugin package, which a user folder does not install; list ${PLUGIN_HOSTS[plugin].pluginPackage} in the "plugin" list of your global OpenCode config yourself (docs/hosts-setup.md)`);
-  }
+  if (scope.user !== undefined) refuseUserPluginHosts(hosts);
   const configText = await readIfExists(resolve(scope.base, scope.configFile));
   const report: InitReport = { changes: [], notes: [], warnings: [] };
   const plans = hosts.map((name) => (isPluginHostName(name) ? planPluginHost(options, PLUGIN_HOSTS[name]) : planSettingsHost(options, scope, scope.profile(name))));
@@ -211,6 +208,14 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
   for (const plan of planned) report.notes.push(...plan.notes.filter((note) => !report.notes.includes(note)));
   if (!options.dryRun) for (const change of report.changes) await applyChange(scope.base, change);
   return report;
+}
+
+/** `--user` with a plugin host (OpenCode): its hooks are a package a project installs, so init cannot set it up for every project. */
+export function refuseUserPluginHosts(hosts: readonly InitHostName[]): void {
+  const plugin = hosts.find(isPluginHostName);
+  if (plugin === undefined) return;
+  const host = PLUGIN_HOSTS[plugin];
+  throw new Error(`--user does not set up ${host.label}: its hooks are a plugin package, which a user folder does not install; list ${host.pluginPackage} in the "plugin" list of your global OpenCode config yourself (docs/hosts-setup.md)`);
 }
 
 /** One host's part of the plan: its settings (or plugin) file, and what the user should know. */
@@ -234,7 +239,7 @@ async function planSettingsHost(options: InitOptions, scope: Scope, host: HostPr
   if (scope.user !== undefined) {
     const bin = scope.user.bin;
     notes.push(`the user-level hooks run ${bin} by its absolute path: after upgrading or moving hookwire, run hookwire init --user again (until then they fail closed, saying so)`);
-    if (bin.startsWith(resolve(options.dir) + sep)) {
+    if (bin.includes(`${sep}node_modules${sep}`) && bin.startsWith(resolve(options.dir) + sep)) {
       notes.push(`${bin} belongs to the project in ${options.dir}: removing or moving its node_modules stops your hooks in every project; install hookwire globally (npm install --global hookwire) and run that one's init --user`);
     }
     if (host.userSetupNote !== undefined) notes.push(host.userSetupNote);
@@ -310,7 +315,9 @@ async function findDoubleRuns(options: InitOptions, scope: Scope, hosts: readonl
   const env = scope.user?.env ?? process.env;
   const where = (name: HostName, at: 'project' | 'user') => {
     const host = at === 'user' ? userHost(HOSTS[name], '', env) : HOSTS[name];
-    return { host, path: resolve(at === 'user' ? home : options.dir, host.settingsPath), shown: showPath(at, host.settingsPath), touched: at === level && hosts.includes(name) };
+    const path = resolve(at === 'user' ? home : options.dir, host.settingsPath);
+    // A project's file, seen from a user-level init, is named by its full path: which project is not obvious there.
+    return { host, path, shown: at === 'project' && level === 'user' ? path : showPath(at, host.settingsPath), touched: at === level && hosts.includes(name) };
   };
   const warnings: string[] = [];
   for (const name of HOST_NAMES) {

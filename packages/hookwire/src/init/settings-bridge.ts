@@ -1,5 +1,5 @@
 import { describeValue } from '@hookwire/contract';
-import { isInitBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
+import { isInitBridgeCommand, isUserBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,10 +42,15 @@ function listHandlers(groups: unknown[], host?: HostProfile): unknown[] {
 /** A bridge run through npx: a registry lookup wherever the bin is not installed, and npx's cost on every event. */
 const RUNS_THROUGH_NPX = /(^|[\s;&|(])npx\s/;
 
+/** Whether a command runs a hookwire bridge: `hookwire run` however the program is written, or a user-level init's `"$b" run` (the bin by its path). */
+function runsABridge(command: string): boolean {
+  return RUNS_A_BRIDGE.test(command) || isUserBridgeCommand(command);
+}
+
 function listBridgeCommands(groups: unknown[], host?: HostProfile): string[] {
   return listHandlers(groups, host)
     .map((hook) => readCommand(hook, host?.commandField))
-    .filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
+    .filter((command): command is string => command !== undefined && runsABridge(command));
 }
 
 /** The events of a settings object where some command hook runs a hookwire bridge (however written) that passes `test`. */
