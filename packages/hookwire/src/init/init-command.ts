@@ -11,8 +11,8 @@ const SETTINGS_FILES = [
 
 const USER_FILES = HOST_NAMES.map((name) => {
   const { dir, dirVar, file } = (HOSTS[name] as HostProfile).userSettings;
-  return `~/${dir}/${file}${dirVar === undefined ? '' : ` (or under $${dirVar})`} for ${name}`;
-}).join(', ');
+  return `                  ${name.padEnd(8)} ~/${dir}/${file}${dirVar === undefined ? '' : ` ($${dirVar}/${file} when set)`}`;
+}).join('\n');
 
 export const INIT_USAGE = `Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]
 
@@ -20,15 +20,16 @@ Sets a project up for hookwire: writes a starter .hookwire.json (when there is n
 entry per event to each host's settings that runs the project's own node_modules/.bin/hookwire
 (${SETTINGS_FILES}). Running it again changes nothing.
 
-  --host NAME   a host to set up (default claude; supported: ${INIT_HOST_NAMES.join(', ')}); repeat it,
-                or give a comma list (--host claude,gemini), for several. --host all: every host
-                the project uses (whose settings folder is there: .claude/, .gemini/, .codex/,
-                .github/hooks/, .cursor/, .opencode/ or opencode.json)
+  --host NAME   a host to set up (default claude; supported: ${INIT_HOST_NAMES.join(', ')});
+                repeat it, or give a comma list (--host claude,gemini), for several.
+                --host all: every host the project uses (whose settings folder is there:
+                .claude/, .github/hooks/, .cursor/, .gemini/, .codex/, .opencode/ or opencode.json)
   --dir DIR     the project directory (default: the current directory)
-  --user        set up your own settings instead, for every project (${USER_FILES}),
-                with the user config ~/.config/hookwire/config.json ($XDG_CONFIG_HOME/hookwire/config.json)
-                as the starter; the hooks run this hookwire by its absolute path, so install it
-                globally first (npm install --global hookwire)
+  --user        set up your own settings instead, for every project; the starter goes to the user
+                config, $XDG_CONFIG_HOME/hookwire/config.json (default ~/.config/hookwire/config.json),
+                and the hooks run this hookwire by its absolute path (install it globally first:
+                npm install --global hookwire). The settings files:
+${USER_FILES}
   --dry-run     print what would change, with the new files' text; write nothing
   --uninstall   remove what init adds: its settings entries, and the starter if it is unchanged
                 and no other host's settings still run the bridge
