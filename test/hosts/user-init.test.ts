@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPacked, packWorkspace, runClean, tempDir } from '@hookwire/test-utils';
 import { runClaude } from './claude.js';
 import { listToolResults, type ScriptStep } from './fake-anthropic.js';
+import { listFunctionResponses } from './fake-gemini.js';
+import { GEMINI_USER_SETTINGS, runGemini } from './gemini.js';
 
-// hookwire init --user with the real Claude Code: hookwire installed once (the packed package, in
-// a folder of its own, as a global install would be), `hookwire init --user` writes
-// ~/.claude/settings.json and the user config, and Claude Code started in another project — with
-// no hookwire, no .hookwire.json and no .claude of its own — is guarded by the user layer.
+// hookwire init --user with the real hosts: hookwire installed once (the packed package, in a
+// folder of its own, as a global install would be), `hookwire init --user` writes the host's user
+// settings and the user config, and the host started in another project — with no hookwire, no
+// .hookwire.json and no settings of its own — is guarded by the user layer.
 
 const made: string[] = [];
 let install: string;
@@ -33,9 +35,9 @@ beforeAll(async () => {
   await writeFile(join(project, '.env'), 'API_TOKEN=hookwire-test-secret-7f3a\n');
 }, 600_000);
 
-/** The installed hookwire (its bin, through node_modules/.bin), with `home` as $HOME. */
-function hookwire(args: string[], cwd: string) {
-  return runClean(join(install, 'node_modules', '.bin', 'hookwire'), args, { cwd, userConfigHome: join(home, '.config'), env: { HOME: home, CLAUDE_CONFIG_DIR: '' } });
+/** The installed hookwire (its bin, through node_modules/.bin), with `home` (default the Claude Code test's) as $HOME. */
+function hookwire(args: string[], cwd: string, at = home) {
+  return runClean(join(install, 'node_modules', '.bin', 'hookwire'), args, { cwd, userConfigHome: join(at, '.config'), env: { HOME: at, CLAUDE_CONFIG_DIR: '' } });
 }
 
 describe('hookwire init --user, then the real Claude Code in a project with nothing of hookwire', () => {
@@ -71,5 +73,36 @@ describe('hookwire init --user, then the real Claude Code in a project with noth
     expect(uninstall.stdout).toContain('  deleted .claude/settings.json: nothing but the bridge was in it');
     expect(uninstall.stdout).toContain('  deleted .config/hookwire/config.json: the starter, unchanged since init wrote it');
     expect(written.config).toContain('"pack": "hookwire:recommended"');
+  });
+});
+
+describe('hookwire init --user, then the real Gemini CLI in a project with nothing of hookwire', () => {
+  it("adds the bridge to the user's own ~/.gemini/settings.json; the user layer denies a .env read, lets ls pass; --uninstall gives the file back byte for byte", { timeout: 240_000 }, async () => {
+    const geminiHome = join(home, '..', 'gemini-home');
+    await mkdir(join(geminiHome, 'tmp'), { recursive: true });
+    await mkdir(join(geminiHome, '.gemini'));
+    // The user's settings as they were: the harness's (API-key auth, no statistics, no updates).
+    const mine = `${JSON.stringify(GEMINI_USER_SETTINGS, null, 2)}\n`;
+    await writeFile(join(geminiHome, '.gemini', 'settings.json'), mine);
+    const init = await hookwire(['init', '--user', '--host', 'gemini'], project, geminiHome);
+    expect(init).toMatchObject({ code: 0, stderr: '' });
+    expect(init.stdout).toContain('  updated .gemini/settings.json: the bridge runs on BeforeTool, ');
+    const written = await readFile(join(geminiHome, '.gemini', 'settings.json'), 'utf8');
+    expect(JSON.parse(written)).toMatchObject(GEMINI_USER_SETTINGS);
+
+    const script: ScriptStep[] = [{ bash: 'cat .env' }, { bash: 'ls -a' }, { text: 'finished' }];
+    const run = await runGemini({ cwd: project, prompt: 'Look around.', script, env: { HOME: geminiHome, XDG_CONFIG_HOME: join(geminiHome, '.config'), TMPDIR: join(geminiHome, 'tmp') } });
+    expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
+    const shown = listFunctionResponses(run.requests);
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).toEqual({ name: 'run_shell_command', response: { error: expect.stringMatching(/^Tool execution blocked: .*\[hookwire rule secrets-read-file, matched: /) } });
+    expect(shown[1]?.response.error).toBeUndefined();
+    expect(String(shown[1]?.response.output)).toContain('.env');
+    expect(JSON.stringify(run.requests)).not.toContain('hookwire-test-secret-7f3a');
+
+    expect(await readFile(join(geminiHome, '.gemini', 'settings.json'), 'utf8')).toBe(written);
+    const uninstall = await hookwire(['init', '--user', '--uninstall', '--host', 'gemini'], project, geminiHome);
+    expect(uninstall).toMatchObject({ code: 0, stderr: '' });
+    expect(await readFile(join(geminiHome, '.gemini', 'settings.json'), 'utf8')).toBe(mine);
   });
 });
