@@ -236,8 +236,12 @@ function quoteForShell(word: string): string {
 /** The start of every command init writes for a host pinned to its project (see `pinnedToProject`). */
 const PINNED_START = /^d='(?:[^']|'\\'')*'; if cd "\$d"; then \.\/node_modules\/\.bin\/hookwire run /;
 
-/** The start of every command a user-level init writes (see `userBin`), whatever bin it names. */
-const USER_START = /^b='(?:[^']|'\\'')*'; if \[ -x "\$b" \]; then "\$b" run /;
+/**
+ * The start of every command a user-level init writes (see `userBin`), whatever bin it names: the
+ * bin's quoted path in `b`, tested, then run by the same path written out (so that anything reading
+ * the command for `hookwire ... run`, as `hookwire check` and `doctor` do, sees the bridge).
+ */
+const USER_START = /^b=('(?:[^']|'\\'')*'); if \[ -x "\$b" \]; then \1 run /;
 
 /** Whether `command` is one a user-level init wrote (for any host, naming any bin). */
 export function isUserBridgeCommand(command: string): boolean {
@@ -281,7 +285,8 @@ export function renderBridgeCommand(host: HostProfile, eventName?: string, proje
   const args = `run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
   if (host.userBin !== undefined) {
     const why = `hookwire: cannot run $b (hookwire moved, was upgraded to another path, or was removed): install it again, then run hookwire init --user --host ${host.dialect}`;
-    return failClosedCommand(host, eventName, `b=${quoteForShell(host.userBin)}`, '[ -x "$b" ]', `"$b" ${args}`, why);
+    const bin = quoteForShell(host.userBin);
+    return failClosedCommand(host, eventName, `b=${bin}`, '[ -x "$b" ]', `${bin} ${args}`, why);
   }
   const run = `${host.bridgeProgram} ${args}`;
   if (host.pinnedToProject !== true) return run;
@@ -297,7 +302,7 @@ export function renderBridgeCommand(host: HostProfile, eventName?: string, proje
  */
 export function userHost(host: HostProfile, bin: string, env: Record<string, string | undefined>): HostProfile {
   const settingsPath = `${userSettingsDir(host, env)}/${host.userSettings.file}`;
-  return { ...host, settingsPath, bridgeProgram: '"$b"', pinnedToProject: false, formerBridgePrograms: [], userBin: bin };
+  return { ...host, settingsPath, bridgeProgram: quoteForShell(bin), pinnedToProject: false, formerBridgePrograms: [], userBin: bin };
 }
 
 /** A host's user settings folder: the one `$dirVar` names (absolute), else `dir` (relative to the home folder). */

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runsTheBridge } from '@hookwire/contract';
 import { HOSTS, isInitBridgeCommand, isUserBridgeCommand, renderBridgeCommand, userHost } from '../src/hosts.js';
 
 describe('renderBridgeCommand for a host pinned to its project (Codex)', () => {
@@ -82,11 +83,19 @@ describe('renderBridgeCommand for a user-level install (init --user)', () => {
         expect(execFileSync('sh', ['-c', `${command.slice(0, command.indexOf('; if '))}; printf %s "$b"`], { encoding: 'utf8' })).toBe(bin);
         expect(isInitBridgeCommand(command, claude)).toBe(true);
         expect(isUserBridgeCommand(command)).toBe(true);
+        // A different bin in the test than in the run is not init's command.
+        expect(isUserBridgeCommand(command.replace(`then ${command.slice(2, command.indexOf('; if '))} run`, "then '/other' run"))).toBe(false);
         // A project's profile never takes it for its own (init --uninstall in a project leaves it).
         expect(isInitBridgeCommand(command, HOSTS.claude)).toBe(false);
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('reads as the bridge to whatever looks for `hookwire ... run` (check, doctor), by the run itself, not its message', () => {
+    const command = renderBridgeCommand(claude, 'PreToolUse');
+    expect(command.startsWith("b='/opt/hookwire/dist/hookwire.cjs'; if [ -x \"$b\" ]; then '/opt/hookwire/dist/hookwire.cjs' run --budget 110; s=$?;")).toBe(true);
+    expect(runsTheBridge(command.slice(0, command.indexOf('; s=$?')))).toBe(true);
   });
 
   it('settings live under $HOME, or in the folder a host variable names', () => {

@@ -200,7 +200,7 @@ describe('hookwire init --user', () => {
     expect(await snapshot(project)).toEqual({});
     const settings = JSON.parse(await readFile(join(home, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     // No project's node_modules: the installed bin, by its absolute path.
-    expect(settings.hooks.PreToolUse![0]!.hooks[0]!.command).toMatch(/^b='[^']*\/dist\/hookwire\.cjs'; if \[ -x "\$b" \]; then "\$b" run --budget 110; /);
+    expect(settings.hooks.PreToolUse![0]!.hooks[0]!.command).toBe(`b='${HOOKWIRE}'; if [ -x "$b" ]; then '${HOOKWIRE}' run --budget 110; s=$?; else s=127; fi; case $s in 126|127) echo "hookwire: cannot run $b (hookwire moved, was upgraded to another path, or was removed): install it again, then run hookwire init --user --host claude" >&2; exit 2;; esac; exit $s`);
     expect(settings.hooks.Stop![0]!.hooks[0]!.command).toBe('notify-send done');
     const written = await snapshot(home);
     const again = await init(['--user', '--host', 'all'], project, home);
