@@ -73,10 +73,10 @@ export interface ScriptRun {
   output: string;
 }
 
-/** Runs a script with `sh -e` in the project, stdout and stderr together, stdin empty. */
-export function runScript(project: DocProject, script: string, timeoutMs = 60_000): Promise<ScriptRun> {
+/** Runs a script with `sh -e` in the project (or `cwd` in it), stdout and stderr together, stdin empty. */
+export function runScript(project: DocProject, script: string, cwd = '.', timeoutMs = 60_000): Promise<ScriptRun> {
   return new Promise((resolve) => {
-    const child = spawn('sh', ['-e', '-c', `exec 2>&1\n${script}`], { cwd: project.app, env: project.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('sh', ['-e', '-c', `exec 2>&1\n${script}`], { cwd: join(project.app, cwd), env: project.env, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

@@ -1,4 +1,4 @@
-import { chmod, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { hookwireIn, linkPackage, writeIn, type DocProject, type ScriptRun } from './project.js';
@@ -12,6 +12,8 @@ import { hookwireIn, linkPackage, writeIn, type DocProject, type ScriptRun } fro
  */
 export interface DocRun {
   setup?: (project: DocProject) => Promise<void>;
+  /** Where the block runs, relative to the project (default: the project). */
+  cwd?: string;
   exit?: number;
   /** Applied to the shown output and the real one alike before they are compared. */
   normalise?: (output: string) => string;
@@ -68,8 +70,24 @@ export const RUNNERS: Record<string, DocRun> = {
   // packages/hookwire/README.md § Install (the output is its § Usage block, run as 'hookwire-usage').
   'hookwire-readme-install': { check: wrote('.hookwire.json', '.claude/settings.json') },
   'hookwire-usage': {},
-  // docs/config.md § When nothing is found: exit 2, the config could not be found.
-  'check-no-config': { exit: 2 },
+  // docs/config.md § When nothing is found: from src/ of a git project with no config; exit 2, check could not run.
+  'check-no-config': {
+    cwd: 'src',
+    setup: async (project) => {
+      await mkdir(join(project.app, 'src'), { recursive: true });
+      await mkdir(join(project.app, '.git'));
+    },
+    exit: 2,
+  },
+  // docs/config.md § Which layers were loaded: a user config and the project's, found from a subfolder.
+  'check-layers': {
+    setup: async (project) => {
+      await mkdir(join(project.app, 'src/deep'), { recursive: true });
+      await writeIn(project, '.hookwire.json', { hooks: [{ id: 'guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'true' }] });
+      await mkdir(join(project.home, '.config/hookwire'), { recursive: true });
+      await writeFile(join(project.home, '.config/hookwire/config.json'), `${JSON.stringify({ timeoutSec: 30 })}\n`);
+    },
+  },
   // README.md § Is my hook firing?, docs/hosts-setup.md § doctor.
   doctor: doctorAfterInit,
   'doctor-forms': {

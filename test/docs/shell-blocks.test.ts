@@ -129,7 +129,7 @@ describe('the doc-test blocks run as printed', () => {
     expect(shown !== undefined || runner.check !== undefined, `${where(block)}: a doc test must compare shown output or check what the block did`).toBe(true);
     const project = await docProject();
     await runner.setup?.(project);
-    const run = await runScript(project, script);
+    const run = await runScript(project, script, runner.cwd);
     expect(run.code, `exit code of ${where(block)}; its output:\n${run.output}`).toBe(runner.exit ?? 0);
     if (shown !== undefined) {
       const tidy = runner.normalise ?? ((text: string) => text);
