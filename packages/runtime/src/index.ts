@@ -1,5 +1,6 @@
 export { createRuntime, checkConfig, loadRuleHooks } from './runtime.js';
 export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
+export { decidersOf } from './deciders.js';
 export type { RunRecord } from './run-record.js';
 export type { ProxyCall, ProxyFunction } from './agent-proxy.js';
 export { HookwireError, ConfigError, DispatchError } from '@hookwire/contract';
@@ -9,7 +10,7 @@ export type { Logger } from './logger.js';
 export { DEFAULT_TIMEOUT_SEC } from './timeouts.js';
 export { CHANNEL_NAMES } from './lifecycle-channels.js';
 export type { DispatchStartMessage, DispatchEndMessage, HookStartMessage, HookEndMessage } from './lifecycle-channels.js';
-export { subscribeAuditLog, auditRecordOf, auditFailureRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
+export { subscribeAuditLog, subscribeAuditRecords, auditRecordOf, auditFailureRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
 export type { AuditRecord, AuditFailureRecord, AuditLine, AuditLogOptions } from './audit-log.js';
 export { readAuditLog } from './read-audit-log.js';
 export type { AuditLogReading } from './read-audit-log.js';
