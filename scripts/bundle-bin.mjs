@@ -8,6 +8,8 @@
 //   dist/NAME.HASH.cache  those caches (cli.cjs, exec-shell.cjs, ...: the files a run loads), made by
 //                         one `hookwire run` of a trivial hook (so they hold what a run compiles, not
 //                         only the top level), each named after its file's content hash
+//   dist/index.js, .d.ts  the package's library entry, bundled too (scripts/bundle-lib.mjs): the
+//                         published package has no dependency to install
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { bundleLibrary } from './bundle-lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = join(ROOT, 'packages/hookwire');
@@ -140,3 +143,5 @@ for (const name of warmed) {
   if (check.stdout !== 'false') throw new Error(`bundle-bin: V8 rejects the code cache it just made for ${name} (${check.stdout}${check.stderr}); see the flags in scripts/bin-loader.cjs`);
 }
 process.stdout.write(`bundle-bin: dist/hookwire.cjs + ${files.join(', ')} + the caches of ${warmed.join(', ')}\n`);
+const library = await bundleLibrary(PACKAGE, DIST);
+process.stdout.write(`bundle-bin: the library entry, dist/${library.filter((file) => file.startsWith('index.')).join(' + dist/')} + ${library.length - 2} chunks\n`);

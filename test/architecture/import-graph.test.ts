@@ -33,16 +33,19 @@ describe('the checker itself', () => {
   it('finds a dependency up or across the layers, and a package without a layer', () => {
     const root = mkdtempSync(join(tmpdir(), 'hookwire-layers-'));
     try {
-      const write = (folder: string, dependencies: Record<string, string>) => {
+      const write = (folder: string, dependencies: Record<string, string>, devDependencies: Record<string, string> = {}) => {
         mkdirSync(join(root, 'packages', folder), { recursive: true });
-        writeFileSync(join(root, 'packages', folder, 'package.json'), JSON.stringify({ name: `@hookwire/${folder}`, dependencies }));
+        writeFileSync(join(root, 'packages', folder, 'package.json'), JSON.stringify({ name: `@hookwire/${folder}`, dependencies, devDependencies }));
       };
-      write('runtime', { '@hookwire/contract': 'workspace:*' });
+      write('runtime', { '@hookwire/contract': 'workspace:*' }, { '@hookwire/opencode': 'workspace:*' });
       write('contract', { '@hookwire/runtime': 'workspace:*' });
       write('session', { '@hookwire/otlp': 'workspace:*', hookwire: 'workspace:*' });
       write('newcomer', {});
+      // hookwire is published as a bundle: what it is built from (its devDependencies, but the test helpers) goes down the layers too.
+      write('hookwire', {}, { '@hookwire/runtime': 'workspace:*', '@hookwire/opencode': 'workspace:*', '@hookwire/test-utils': 'workspace:*' });
       expect(findLayerViolations(root).sort()).toEqual([
         'packages/contract (layer 1) depends on @hookwire/runtime (layer 4): dependencies go down the layers',
+        'packages/hookwire (layer 7) depends on @hookwire/opencode (layer 8): dependencies go down the layers',
         'packages/newcomer has no layer in LAYERS',
         'packages/session (layer 5) depends on @hookwire/otlp (layer 5): dependencies go down the layers',
         'packages/session (layer 5) depends on hookwire (layer 7): dependencies go down the layers',

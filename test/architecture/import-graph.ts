@@ -73,13 +73,29 @@ export function findCycle(graph: ImportGraph): string[] | undefined {
   return undefined;
 }
 
+/**
+ * The packages published as bundles that inline the workspace packages they import: `hookwire` (its bin
+ * and its library entry, scripts/bundle-bin.mjs and scripts/bundle-lib.mjs) installs as one tarball with
+ * no dependency, so what it is built from is a devDependency (packages/hookwire/test/pack.test.ts checks
+ * the tarball declares none). Their devDependencies count as their dependencies here, layers included.
+ */
+const BUNDLED = new Set(['hookwire']);
+
+type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+
+/** The packages a workspace package may import: its dependencies, and a bundled package's devDependencies but the test helpers. */
+function declaredDependencies(folder: string, manifest: Manifest): string[] {
+  const built = BUNDLED.has(folder) ? Object.keys(manifest.devDependencies ?? {}).filter((name) => name !== '@hookwire/test-utils') : [];
+  return [...Object.keys(manifest.dependencies ?? {}), ...built];
+}
+
 /** Imports of another workspace package that its package.json does not declare (the allowed layers). */
 export function findUndeclaredImports(root: string, graph: ImportGraph): string[] {
   const problems: string[] = [];
   for (const [file, edges] of graph) {
     const owner = file.split('/')[1]!;
-    const manifest = JSON.parse(readFileSync(join(root, 'packages', owner, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+    const manifest = JSON.parse(readFileSync(join(root, 'packages', owner, 'package.json'), 'utf8')) as Manifest;
+    const declared = new Set(declaredDependencies(owner, manifest));
     for (const target of edges) {
       const other = target.split('/')[1]!;
       const name = other === 'hookwire' ? 'hookwire' : `@hookwire/${other}`;
@@ -107,12 +123,12 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['test-utils'],
 ];
 
-/** Dependencies (runtime `dependencies`) on workspace packages that do not go down the layers, and packages without a layer. */
+/** Dependencies (runtime `dependencies`, and what a bundled package is built from) on workspace packages that do not go down the layers, and packages without a layer. */
 export function findLayerViolations(root: string): string[] {
   const layerOf = new Map(LAYERS.flatMap((names, layer) => names.map((name) => [name, layer] as const)));
   const problems: string[] = [];
   for (const folder of readdirSync(join(root, 'packages'))) {
-    let manifest: { name: string; dependencies?: Record<string, string> };
+    let manifest: Manifest;
     try {
       manifest = JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) as typeof manifest;
     } catch {
@@ -123,7 +139,7 @@ export function findLayerViolations(root: string): string[] {
       problems.push(`packages/${folder} has no layer in LAYERS`);
       continue;
     }
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+    for (const dependency of declaredDependencies(folder, manifest)) {
       const target = dependency === 'hookwire' ? 'hookwire' : dependency.startsWith('@hookwire/') ? dependency.slice('@hookwire/'.length) : undefined;
       if (target === undefined) continue;
       const folderOf = target === 'opencode' ? 'opencode-plugin' : target;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,4 +45,20 @@ export async function installPacked(name: string | readonly string[], tarballs: 
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, devDependencies, overrides }));
   await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: app, timeout: 240_000, env: { ...process.env, npm_config_update_notifier: 'false' } });
   return app;
+}
+
+/**
+ * Makes an empty project (under `parent`) and installs the one tarball into it as a user would, `npm
+ * install --save-dev <tarball>`, with the network off: `--offline` and an empty npm cache of its own
+ * (so nothing can come from a registry or an earlier install). Resolves to the project folder and that
+ * cache, for later npm commands that must stay offline too.
+ */
+export async function installOffline(tarball: string, parent = tmpdir()): Promise<{ app: string; cache: string }> {
+  const app = await mkdtemp(join(parent, 'hookwire-app-'));
+  const cache = join(app, '.empty-npm-cache');
+  await mkdir(cache);
+  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_offline: 'true', npm_config_cache: cache };
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', cache, '--save-dev', tarball], { cwd: app, timeout: 120_000, env });
+  return { app, cache };
 }
