@@ -1,0 +1,40 @@
+import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BUNDLE_CONFIG, sha256Hex, type VerifiedBundle } from './format.js';
+
+/** The user's bundle cache: `$XDG_CACHE_HOME/hookwire/bundle`, else `~/.cache/hookwire/bundle`. */
+export function locateBundleCache(env: Record<string, string | undefined>, home: string = process.getBuiltinModule('node:os').homedir()): string {
+  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(base, 'hookwire', 'bundle');
+}
+
+/** The organisation config of the active cached bundle: `<cache>/current/.hookwire.json`. */
+export function cachedBundleConfig(cache: string): string {
+  return join(cache, 'current', BUNDLE_CONFIG);
+}
+
+/**
+ * Installs a verified bundle in the cache: its files under `revisions/<id>/` (with their modes),
+ * the bundle itself beside them as `bundle.json`, then `current` switched to it in one rename, so
+ * a bridge starting meanwhile loads the old revision or the new one, never half of one.
+ */
+export function installBundle(cache: string, verified: VerifiedBundle, bundleText: string): string {
+  const id = sha256Hex(verified.manifest.revision).slice(0, 16);
+  const dir = join(cache, 'revisions', id);
+  const staging = join(cache, 'revisions', `.${id}.${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  for (const file of verified.manifest.files) {
+    const target = join(staging, ...file.path.split('/'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, verified.files.get(file.path)!);
+    chmodSync(target, file.mode === '0755' ? 0o755 : 0o644);
+  }
+  writeFileSync(join(staging, 'bundle.json'), bundleText);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+  const link = join(cache, `.current.${process.pid}`);
+  rmSync(link, { force: true });
+  symlinkSync(join('revisions', id), link);
+  renameSync(link, join(cache, 'current'));
+  return dir;
+}
