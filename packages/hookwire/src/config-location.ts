@@ -9,6 +9,9 @@ export const PROJECT_CONFIG_NAME = '.hookwire.json';
 /** The environment variable that names the config file (or files, separated like PATH), replacing the lookup. */
 export const CONFIG_ENV_VAR = 'HOOKWIRE_CONFIG';
 
+/** The environment variable that names the organisation's config file(s) (docs/config.md, "The organisation layer"). */
+export const ORG_CONFIG_ENV_VAR = 'HOOKWIRE_ORG_CONFIG';
+
 export interface ConfigLookup {
   /** The `--config` files, when given: used as they are, nothing is looked up. */
   explicit?: readonly string[] | undefined;
@@ -17,6 +20,34 @@ export interface ConfigLookup {
   cwd?: string;
   /** Default `os.homedir()`. */
   home?: string;
+  /** Return no file instead of throwing `HOOKWIRE_CONFIG_NOT_FOUND` when nothing is found (an organisation layer is there). */
+  allowNone?: boolean;
+}
+
+/** The user's bundle cache: `$XDG_CACHE_HOME/hookwire/bundle`, else `~/.cache/hookwire/bundle` (`hookwire bundle pull` fills it). */
+export function locateBundleCache(env: Record<string, string | undefined>, home: string = process.getBuiltinModule('node:os').homedir()): string {
+  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(base, 'hookwire', 'bundle');
+}
+
+/** The organisation config of the active cached bundle: `<cache>/current/.hookwire.json`. */
+export function cachedBundleConfig(cache: string): string {
+  return join(cache, 'current', PROJECT_CONFIG_NAME);
+}
+
+/**
+ * The organisation's layer (docs/config.md): `--org-config` as given; else `$HOOKWIRE_ORG_CONFIG`
+ * (one path, or several separated like PATH); else, when no `--config` was given, the active
+ * cached bundle's config if there is one; else none.
+ */
+export function locateOrgConfig(lookup: ConfigLookup & { orgExplicit?: string | undefined }): string[] {
+  const cwd = lookup.cwd ?? process.cwd();
+  if (lookup.orgExplicit !== undefined && lookup.orgExplicit !== '') return [resolve(cwd, lookup.orgExplicit)];
+  const fromEnv = (lookup.env[ORG_CONFIG_ENV_VAR] ?? '').split(delimiter).filter((path) => path.trim() !== '');
+  if (fromEnv.length > 0) return fromEnv.map((path) => resolve(cwd, path));
+  if (lookup.explicit !== undefined && lookup.explicit.length > 0) return [];
+  const cached = cachedBundleConfig(locateBundleCache(lookup.env, lookup.home));
+  return existsSync(cached) ? [cached] : [];
 }
 
 /** Where the user-level config lives: `$XDG_CONFIG_HOME/hookwire/config.json`, else `~/.config/hookwire/config.json`. */
@@ -56,7 +87,7 @@ export function locateConfig(lookup: ConfigLookup): string[] {
   const project = locateProjectDir(lookup);
   const projectFile = join(project.dir, PROJECT_CONFIG_NAME);
   const found = [user, projectFile].filter((path) => existsSync(path));
-  if (found.length > 0) return found;
+  if (found.length > 0 || lookup.allowNone === true) return found;
   throw new ConfigError(
     'HOOKWIRE_CONFIG_NOT_FOUND',
     `no hookwire config found: looked at $${CONFIG_ENV_VAR} (not set), ${user} (not found), ${projectFile} (not found; the project directory is ${project.from}); pass --config FILE, or create one with "hookwire init"`,

@@ -1,9 +1,9 @@
 import { ConfigError, HookwireError, nowMs, resolveEventIn, type DialectName } from '@hookwire/contract';
-import { auditFailureRecordOf, createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
+import { auditFailureRecordOf, createRuntime, LAYER_LEFT_OUT, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { answerHost, AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
-import { locateConfig } from '../config-location.js';
+import { locateConfig, locateOrgConfig } from '../config-location.js';
 import { formatDiagnostics } from '../format.js';
 import { startTraceExport, type StopTraceExport } from '@hookwire/otlp';
 import { VERSION } from '../version.js';
@@ -18,6 +18,8 @@ interface WritableText {
 export interface BridgeOptions {
   /** The `--config` files; without them the config is looked up (`locateConfig`): never from the payload. */
   configPaths?: string[];
+  /** `--org-config`: the organisation's layer, else `$HOOKWIRE_ORG_CONFIG`, else the cached bundle (`locateOrgConfig`). */
+  orgConfigPath?: string;
   /** The host's dialect: how the payload is read and the answer written. */
   dialect: DialectName;
   /** The host's name of the event, for hosts whose payload does not name it (Copilot CLI's camelCase payloads). */
@@ -151,8 +153,11 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
 
   let runtime: Runtime;
   try {
+    const orgConfigPath = locateOrgConfig({ orgExplicit: options.orgConfigPath, explicit: options.configPaths, env });
     runtime = await createRuntime({
-      configPath: locateConfig({ explicit: options.configPaths, env }),
+      // With an organisation layer, no user or project config is needed: its hooks run alone.
+      configPath: locateConfig({ explicit: options.configPaths, env, allowNone: orgConfigPath.length > 0 }),
+      ...(orgConfigPath.length > 0 ? { orgConfigPath } : {}),
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
       ...(options.observe === true ? { observe: true } : {}),
@@ -161,6 +166,10 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     });
   } catch (error) {
     return fail(context, codeOf(error), describeStartFailure(error));
+  }
+  // A lower layer left out under the organisation's: its hooks did not load, and that is said on every event.
+  for (const diagnostic of runtime.diagnostics) {
+    if (diagnostic.message.startsWith(LAYER_LEFT_OUT)) options.logger.warn(`a config layer is broken and left out: ${diagnostic.file ?? 'config'}#${diagnostic.path}: ${diagnostic.message.slice(LAYER_LEFT_OUT.length)}`);
   }
 
   // Traces are exported only when the OTEL_* environment asks for it; the SDK is not even loaded otherwise.

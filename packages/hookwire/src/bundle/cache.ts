@@ -1,17 +1,6 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BUNDLE_CONFIG, sha256Hex, type VerifiedBundle } from './format.js';
-
-/** The user's bundle cache: `$XDG_CACHE_HOME/hookwire/bundle`, else `~/.cache/hookwire/bundle`. */
-export function locateBundleCache(env: Record<string, string | undefined>, home: string = process.getBuiltinModule('node:os').homedir()): string {
-  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
-  return join(base, 'hookwire', 'bundle');
-}
-
-/** The organisation config of the active cached bundle: `<cache>/current/.hookwire.json`. */
-export function cachedBundleConfig(cache: string): string {
-  return join(cache, 'current', BUNDLE_CONFIG);
-}
+import { sha256Hex, type VerifiedBundle } from './format.js';
 
 /**
  * Installs a verified bundle in the cache: its files under `revisions/<id>/` (with their modes),

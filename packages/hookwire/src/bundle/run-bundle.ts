@@ -2,7 +2,8 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildBundle } from './build.js';
-import { installBundle, locateBundleCache } from './cache.js';
+import { installBundle } from './cache.js';
+import { locateBundleCache } from '../config-location.js';
 import { BundleRefused, parseBundle, serializeBundle, signBundle, verifyBundle } from './format.js';
 
 export type BundleVerb =
