@@ -12,8 +12,12 @@ export function hashLine(line: Uint8Array | string): string {
 /** What the first line of a file chains to: the hash of nothing. */
 export const CHAIN_START = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
-/** A line (`{...}\n`, as the audit log serialises records) with `"prev":HASH` added as its last field. */
+/**
+ * A line (`{...}\n`, as the audit log serialises records) with `"prev":HASH` added as its last
+ * field; a line that is not a JSON object is left as it is (and breaks the chain for a verifier).
+ */
 export function chainLine(line: Buffer, prev: string): Buffer {
+  if (line.length < 3 || line[0] !== 0x7b || line[line.length - 2] !== 0x7d || line[line.length - 1] !== 0x0a) return line;
   // JSON.stringify of an object ends in `}`: the field goes before it, after a comma unless the object is empty.
   const body = line.subarray(0, line.length - 2);
   const separator = body.length > 1 ? ',' : '';

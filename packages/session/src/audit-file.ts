@@ -107,10 +107,11 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
       }
       try {
         if (regular) {
-          const raw = queue[0]!;
-          await appendChained(handle, raw);
-          queue.shift();
-          queuedBytes -= raw.length;
+          // Every line waiting goes in one write under one lock: a busy server pays the lock once per batch, not per line.
+          const batch = queue.slice(0);
+          await appendChained(handle, batch);
+          queue.splice(0, batch.length);
+          queuedBytes -= batch.reduce((sum, raw) => sum + raw.length, 0);
           lastProgress = performance.now();
           retryMs = FIRST_RETRY_MS;
           reported = '';
@@ -159,11 +160,11 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
   }
 
   /**
-   * Appends one line to a regular file, chained to the file's last line: under the file's lock,
-   * so that another process's line cannot come between reading that line and writing this one.
+   * Appends lines to a regular file, chained to the file's last line and to each other: under the
+   * file's lock, so that another process's line cannot come between reading that line and writing these.
    * A last line without its newline (a writer that died mid-line) is ended first.
    */
-  async function appendChained(file: fs.FileHandle, raw: Buffer): Promise<void> {
+  async function appendChained(file: fs.FileHandle, batch: readonly Buffer[]): Promise<void> {
     await withChainLock(path, async () => {
       const reader = await fs.open(path, 'r');
       let tail;
@@ -172,8 +173,13 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
       } finally {
         await reader.close();
       }
-      const chained = chainLine(raw, tail.line === undefined ? CHAIN_START : hashLine(tail.line));
-      const bytes = tail.endsWithNewline ? chained : Buffer.concat([Buffer.from('\n'), chained]);
+      let prev = tail.line === undefined ? CHAIN_START : hashLine(tail.line);
+      const chained = batch.map((raw) => {
+        const line = chainLine(raw, prev);
+        prev = hashLine(line.subarray(0, line.length - 1));
+        return line;
+      });
+      const bytes = Buffer.concat(tail.endsWithNewline ? chained : [Buffer.from('\n'), ...chained]);
       let written = 0;
       while (written < bytes.length) written += (await file.write(bytes, written, bytes.length - written)).bytesWritten;
     });
