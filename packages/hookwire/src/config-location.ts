@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '@hookwire/runtime';
 import { HOST_NAMES, HOSTS, type HostProfile } from './hosts.js';
 
@@ -36,6 +36,19 @@ export function cachedBundleConfig(cache: string): string {
 }
 
 /**
+ * The revision of the bundle an organisation config was installed from by `bundle pull` (the
+ * `revisions/<id>.json` beside its folder), or undefined for a config that did not come from one.
+ */
+export function bundleRevisionOf(configPath: string): string | undefined {
+  try {
+    const meta = JSON.parse(readFileSync(`${realpathSync(dirname(configPath))}.json`, 'utf8')) as { revision?: unknown };
+    return typeof meta.revision === 'string' ? meta.revision : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The organisation's layer (docs/config.md): `--org-config` as given; else `$HOOKWIRE_ORG_CONFIG`
  * (one path, or several separated like PATH); else, when no `--config` was given, the active
  * cached bundle's config if there is one; else none.
@@ -46,8 +59,12 @@ export function locateOrgConfig(lookup: ConfigLookup & { orgExplicit?: string | 
   const fromEnv = (lookup.env[ORG_CONFIG_ENV_VAR] ?? '').split(delimiter).filter((path) => path.trim() !== '');
   if (fromEnv.length > 0) return fromEnv.map((path) => resolve(cwd, path));
   if (lookup.explicit !== undefined && lookup.explicit.length > 0) return [];
-  const cached = cachedBundleConfig(locateBundleCache(lookup.env, lookup.home));
-  return existsSync(cached) ? [cached] : [];
+  // `current` resolved once: the config loaded and the revision recorded are of one revision, even if a pull switches it meanwhile.
+  try {
+    return [realpathSync(cachedBundleConfig(locateBundleCache(lookup.env, lookup.home)))];
+  } catch {
+    return [];
+  }
 }
 
 /** Where the user-level config lives: `$XDG_CONFIG_HOME/hookwire/config.json`, else `~/.config/hookwire/config.json`. */

@@ -3,7 +3,7 @@ import { auditFailureRecordOf, createRuntime, LAYER_LEFT_OUT, subscribeAuditLog,
 import { answerHost, AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
-import { locateConfig, locateOrgConfig } from '../config-location.js';
+import { bundleRevisionOf, locateConfig, locateOrgConfig } from '../config-location.js';
 import { formatDiagnostics } from '../format.js';
 import { startTraceExport, type StopTraceExport } from '@hookwire/otlp';
 import { VERSION } from '../version.js';
@@ -152,6 +152,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   if (options.problem !== undefined) return fail(context, 'HOOKWIRE_USAGE', options.problem);
 
   let runtime: Runtime;
+  let bundle: string | undefined;
   try {
     const orgConfigPath = locateOrgConfig({ orgExplicit: options.orgConfigPath, explicit: options.configPaths, env });
     runtime = await createRuntime({
@@ -164,6 +165,8 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       // One event, then exit: nothing else runs while the config is read.
       blockingConfigReads: true,
     });
+    // Read only when there is an audit line to put it in.
+    if (options.logPath !== undefined) bundle = orgConfigPath.map(bundleRevisionOf).find((revision) => revision !== undefined);
   } catch (error) {
     return fail(context, codeOf(error), describeStartFailure(error));
   }
@@ -187,7 +190,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   });
   // The dispatch's audit record is the one listen and serve write (v1, docs/audit-log.md), from the runtime's dispatch:end.
   const records: string[] = [];
-  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: options.logOmitsPayloads !== true });
+  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: options.logOmitsPayloads !== true, ...(bundle === undefined ? {} : { bundle }) });
   try {
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,

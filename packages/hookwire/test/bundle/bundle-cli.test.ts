@@ -97,9 +97,12 @@ describe('hookwire bundle (the built executable)', () => {
     // The project tries to switch the organisation's guard off every way a config can.
     mkdirSync(join(dir, 'project'));
     writeFileSync(join(dir, 'project/.hookwire.json'), JSON.stringify({ mode: 'observe', onError: 'ignore', timeoutSec: 0.001, hooks: [{ id: 'org-guard', event: 'PreToolUse', matcher: 'Nothing', type: 'command', command: 'exit 0', mode: 'observe' }] }));
-    const ran = await runHookwire(['run'], { env, input: PAYLOAD, cwd: join(dir, 'project') });
+    const log = join(dir, 'audit.jsonl');
+    const ran = await runHookwire(['run', '--log', log], { env, input: PAYLOAD, cwd: join(dir, 'project') });
     expect(ran).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(ran.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'the organisation forbids this' } });
+    // The decision record names the bundle revision that made it, and itself.
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toMatchObject({ bundle: 'r1', decision_id: expect.stringMatching(/^[0-9a-f-]{36}$/), hooks: ['org-guard', 'org-pack'] });
 
     // A tampered bundle (its guard script changed to allow) is refused; the cache keeps r1.
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as { files: Record<string, string> };
