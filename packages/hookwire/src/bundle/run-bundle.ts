@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildBundle } from './build.js';
-import { installBundle } from './cache.js';
+import { installBundle, storedEtag, storeEtag } from './cache.js';
 import { locateBundleCache } from '../config-location.js';
 import { BundleRefused, parseBundle, serializeBundle, signBundle, verifyBundle } from './format.js';
 
@@ -46,17 +46,21 @@ function writeAtomically(path: string, text: string): void {
   renameSync(temporary, path);
 }
 
-/** A bundle from a URL (http, https) or a file: its text, or why it could not be had. */
-async function download(source: string): Promise<string> {
-  if (!/^https?:\/\//.test(source)) return readText(source);
+/**
+ * A bundle from a URL (http, https) or a file: its text and ETag, `unchanged` when the server
+ * answers 304 to the ETag of the bundle installed from it, or why it could not be had.
+ */
+async function download(source: string, etag: string | undefined): Promise<{ text: string; etag: string | null } | 'unchanged'> {
+  if (!/^https?:\/\//.test(source)) return { text: readText(source), etag: null };
   let response: Response;
   try {
-    response = await fetch(source, { signal: AbortSignal.timeout(30_000) });
+    response = await fetch(source, { signal: AbortSignal.timeout(30_000), ...(etag === undefined ? {} : { headers: { 'if-none-match': etag } }) });
   } catch (error) {
     throw new Error(`cannot download ${source}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
   }
+  if (response.status === 304 && etag !== undefined) return 'unchanged';
   if (!response.ok) throw new Error(`cannot download ${source}: HTTP ${response.status}`);
-  return await response.text();
+  return { text: await response.text(), etag: response.headers.get('etag') };
 }
 
 /** Runs one verb of `hookwire bundle`; returns the exit code (0 done/valid, 1 refused, 2 thrown: could not run). */
@@ -86,11 +90,22 @@ export async function runBundleVerb(verb: BundleVerb, out: { write(text: string)
       }
       case 'pull': {
         const key = readKey(verb.key, 'public');
-        const text = await download(verb.source);
-        const verified = verifyBundle(parseBundle(text), key);
         const cache = verb.cache ?? locateBundleCache(process.env);
-        const dir = installBundle(cache, verified, text);
-        out.write(`${verb.source}: valid: revision ${verified.manifest.revision} is the organisation layer now (${dir})\n`);
+        const got = await download(verb.source, storedEtag(cache, verb.source));
+        if (got === 'unchanged') {
+          out.write(`${verb.source}: not modified since the last pull (ETag); the cached bundle stays\n`);
+          return 0;
+        }
+        const bundle = parseBundle(got.text);
+        const verified = verifyBundle(bundle, key);
+        mkdirSync(cache, { recursive: true });
+        const installed = installBundle(cache, verified, got.text, bundle.envelope.payload);
+        storeEtag(cache, verb.source, got.etag);
+        out.write(
+          installed.changed
+            ? `${verb.source}: valid: revision ${verified.manifest.revision} is the organisation layer now (${installed.dir})\n`
+            : `${verb.source}: valid: revision ${verified.manifest.revision} is already the organisation layer\n`,
+        );
         return 0;
       }
     }

@@ -115,22 +115,44 @@ describe('hookwire bundle (the built executable)', () => {
     expect(JSON.parse((await runHookwire(['run'], { env, input: PAYLOAD, cwd: join(dir, 'project') })).stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
   });
 
-  it('pull fetches over HTTP', async () => {
+  it('pull fetches over HTTP, asks If-None-Match with the ETag it installed, and keeps only the active revision and the one before', async () => {
     const { dir, pub, priv } = await policy();
-    const out = join(dir, 'b.json');
-    await runHookwire(['bundle', 'build', join(dir, 'policy'), '--out', out]);
-    await runHookwire(['bundle', 'sign', out, '--key', priv]);
+    const build = async (revision: string) => {
+      const out = join(dir, `${revision}.json`);
+      await runHookwire(['bundle', 'build', join(dir, 'policy'), '--out', out, '--revision', revision]);
+      await runHookwire(['bundle', 'sign', out, '--key', priv]);
+      return readFileSync(out);
+    };
+    let served = await build('r1');
+    let etag = '"r1"';
+    const asked: (string | undefined)[] = [];
     const { createServer } = await import('node:http');
     const server = createServer((request, response) => {
-      if (request.url === '/b.json') response.end(readFileSync(out));
-      else response.writeHead(404).end();
+      if (request.url !== '/b.json') return void response.writeHead(404).end();
+      asked.push(request.headers['if-none-match']);
+      if (request.headers['if-none-match'] === etag) return void response.writeHead(304).end();
+      response.writeHead(200, { etag }).end(served);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/b.json`;
+    const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
+    const pull = () => runHookwire(['bundle', 'pull', url, '--bundle-key', pub], { env });
     try {
-      const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
-      expect(await runHookwire(['bundle', 'pull', `http://127.0.0.1:${port}/b.json`, '--bundle-key', pub], { env })).toMatchObject({ code: 0, stdout: expect.stringMatching(/valid: revision sha256:[0-9a-f]{64} is the organisation layer now/) });
-      expect(await runHookwire(['bundle', 'pull', `http://127.0.0.1:${port}/nope.json`, '--bundle-key', pub], { env })).toMatchObject({ code: 2, stderr: `hookwire bundle: cannot download http://127.0.0.1:${port}/nope.json: HTTP 404\n` });
+      expect(await pull()).toMatchObject({ code: 0, stdout: expect.stringMatching(/valid: revision r1 is the organisation layer now/) });
+      expect(await pull()).toMatchObject({ code: 0, stdout: `${url}: not modified since the last pull (ETag); the cached bundle stays\n` });
+      for (const revision of ['r2', 'r3']) {
+        served = await build(revision);
+        etag = `"${revision}"`;
+        expect(await pull()).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`valid: revision ${revision} is the organisation layer now`)) });
+      }
+      expect(asked).toEqual([undefined, '"r1"', '"r1"', '"r2"']);
+      const { readdirSync } = await import('node:fs');
+      const revisions = readdirSync(join(dir, 'cache/hookwire/bundle/revisions'));
+      expect(revisions.filter((entry) => !entry.endsWith('.json'))).toHaveLength(2);
+      expect(revisions.filter((entry) => entry.endsWith('.json')).map((entry) => JSON.parse(readFileSync(join(dir, 'cache/hookwire/bundle/revisions', entry), 'utf8')) as { revision?: string }).map((meta) => meta.revision).filter(Boolean).sort()).toEqual(['r2', 'r3']);
+      expect(await runHookwire(['bundle', 'pull', url.replace('b.json', 'nope.json'), '--bundle-key', pub], { env })).toMatchObject({ code: 2, stderr: `hookwire bundle: cannot download ${url.replace('b.json', 'nope.json')}: HTTP 404\n` });
+      // The same bundle from a file: already active, nothing written.
+      expect(await runHookwire(['bundle', 'pull', join(dir, 'r3.json'), '--bundle-key', pub], { env })).toMatchObject({ code: 0, stdout: `${join(dir, 'r3.json')}: valid: revision r3 is already the organisation layer\n` });
     } finally {
       server.close();
     }
