@@ -1,4 +1,4 @@
-import { locateConfig } from './config-location.js';
+import { locateConfig, locateOrgConfig } from './config-location.js';
 import type { Command, FlagValues } from './command.js';
 
 /**
@@ -8,4 +8,16 @@ import type { Command, FlagValues } from './command.js';
  */
 export function configPathsOf(values: FlagValues, _command: Command): string[] {
   return locateConfig({ explicit: values.config as string[] | undefined, env: process.env });
+}
+
+/**
+ * The layers a command loads: the organisation's (`--org-config`, else `$HOOKWIRE_ORG_CONFIG`, else
+ * the cached bundle when no `--config` is given; `locateOrgConfig`) and the others as
+ * `configPathsOf` finds them — none needed when there is an organisation layer.
+ */
+export function configLayersOf(values: FlagValues, _command: Command): { configPaths: string[]; orgConfigPaths: string[] } {
+  const explicit = values.config as string[] | undefined;
+  const orgExplicit = typeof values['org-config'] === 'string' ? values['org-config'] : undefined;
+  const orgConfigPaths = locateOrgConfig({ orgExplicit, explicit, env: process.env });
+  return { configPaths: locateConfig({ explicit, env: process.env, allowNone: orgConfigPaths.length > 0 }), orgConfigPaths };
 }

@@ -9,6 +9,8 @@ import { createServeMetrics } from './metrics.js';
 
 export interface ServeOptions {
   configPaths: string[];
+  /** The organisation's layer, loaded first; no lower layer can weaken it (docs/config.md). */
+  orgConfigPaths?: string[];
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -76,7 +78,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   let runtime: Runtime;
   try {
     // Hooks run as under a bridge: a `hookwire run` they start does not re-enter hookwire.
-    runtime = await createRuntime({ configPath: options.configPaths, logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) }, observe: options.observe === true });
+    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) }, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });

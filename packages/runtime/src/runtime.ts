@@ -383,8 +383,9 @@ export async function loadRuleHooks(configPath: string | readonly string[]): Pro
 export async function checkConfig(
   configPath: string | readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
+  orgConfigPath: readonly string[] = [],
 ): Promise<Diagnostic[]> {
-  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath });
+  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath, ...(orgConfigPath.length > 0 ? { org: { paths: orgConfigPath } } : {}) });
   if (!loaded.ok) return loaded.diagnostics;
   return [...loaded.state.diagnostics, ...(await diagnoseRunnable(loaded.state, env)), ...diagnoseHostEvents(loaded.state)];
 }

@@ -6,6 +6,8 @@ import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hoo
 
 export interface ListenOptions {
   configPaths: string[];
+  /** The organisation's layer, loaded first; no lower layer can weaken it (docs/config.md). */
+  orgConfigPaths?: string[];
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -22,7 +24,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const { logger } = options;
   let runtime;
   try {
-    runtime = await createRuntime({ configPath: options.configPaths, logger, observe: options.observe === true });
+    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });

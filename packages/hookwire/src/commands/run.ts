@@ -1,6 +1,6 @@
 import { DIALECT_NAMES, isDialectName, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { runBridge } from '../bridge/run-bridge.js';
-import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Command } from '../command.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, ORG_CONFIG_FLAGS, ORG_CONFIG_USAGE, readPositiveNumber, type Command } from '../command.js';
 
 /**
  * `hookwire run`: the one-shot bridge. Its command-line mistakes are not usage errors: a host reads
@@ -10,11 +10,11 @@ import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Comma
 export const runCommand: Command = {
   name: 'run',
   machine: true,
-  usage: `hookwire run [--config FILE ...] [--org-config FILE] [--dialect ${DIALECT_NAMES.join('|')}] [--event NAME] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
+  usage: `hookwire run [--config FILE ...] ${ORG_CONFIG_USAGE} [--dialect ${DIALECT_NAMES.join('|')}] [--event NAME] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {
     config: { type: 'string', multiple: true },
-    'org-config': { type: 'string' },
+    ...ORG_CONFIG_FLAGS,
     dialect: { type: 'string' },
     event: { type: 'string' },
     'pass-allow': { type: 'boolean' },

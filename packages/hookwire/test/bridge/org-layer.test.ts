@@ -75,4 +75,18 @@ describe('hookwire run with an organisation layer (the built executable)', () =>
     expect(end.code).toBe(2);
     expect(end.stderr).toMatch(/cannot read config file .*missing\.json: ENOENT/);
   });
+
+  it('check and dispatch take the same organisation layer: check reports the broken project layer, dispatch still denies', async () => {
+    const dir = await tempDir();
+    writeFileSync(join(dir, 'org.json'), JSON.stringify(ORG));
+    mkdirSync(join(dir, 'project'));
+    writeFileSync(join(dir, 'project/.hookwire.json'), JSON.stringify({ hooks: [], allowEverything: true }));
+    const env = { ...process.env, HOOKWIRE_CONFIG: '', HOOKWIRE_ORG_CONFIG: '', XDG_CONFIG_HOME: join(dir, 'config'), CLAUDE_PROJECT_DIR: join(dir, 'project') };
+    const checked = await runHookwire(['check', '--org-config', join(dir, 'org.json'), '--json'], { env });
+    expect(checked.code).toBe(0);
+    expect(JSON.parse(checked.stdout)).toContainEqual(expect.objectContaining({ severity: 'warning', file: join(dir, 'project/.hookwire.json'), message: expect.stringMatching(/^this layer is left out \(the organisation's hooks run without it\): .*allowEverything/) }));
+    const dispatched = await runHookwire(['dispatch', '--org-config', join(dir, 'org.json'), '--json'], { env, input: PAYLOAD });
+    expect(dispatched.code).toBe(0);
+    expect(JSON.parse(dispatched.stdout)).toMatchObject({ outcome: { decision: 'deny', reason: 'org: no Bash here' } });
+  });
 });
