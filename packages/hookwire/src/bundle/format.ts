@@ -128,6 +128,7 @@ export function readManifest(bundle: Bundle): Manifest {
     seen.add(entry.path);
     return { path: entry.path, sha256: entry.sha256, size: entry.size, mode: entry.mode };
   });
+  if (value.config !== BUNDLE_CONFIG) throw new BundleRefused(`the manifest's config is ${JSON.stringify(value.config)}; a version ${BUNDLE_VERSION} bundle's config is ${BUNDLE_CONFIG} at its root`);
   if (!seen.has(value.config)) throw new BundleRefused(`the manifest's config ${JSON.stringify(value.config)} is not one of its files`);
   return { revision: value.revision, config: value.config, files };
 }
