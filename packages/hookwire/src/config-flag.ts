@@ -1,4 +1,4 @@
-import { locateConfig, locateOrgConfig } from './config-location.js';
+import { bundleRevisionOf, locateConfig, locateOrgConfig } from './config-location.js';
 import type { Command, FlagValues } from './command.js';
 
 /**
@@ -15,9 +15,10 @@ export function configPathsOf(values: FlagValues, _command: Command): string[] {
  * the cached bundle when no `--config` is given; `locateOrgConfig`) and the others as
  * `configPathsOf` finds them — none needed when there is an organisation layer.
  */
-export function configLayersOf(values: FlagValues, _command: Command): { configPaths: string[]; orgConfigPaths: string[] } {
+export function configLayersOf(values: FlagValues, _command: Command): { configPaths: string[]; orgConfigPaths: string[]; bundleRevision?: string } {
   const explicit = values.config as string[] | undefined;
   const orgExplicit = typeof values['org-config'] === 'string' ? values['org-config'] : undefined;
   const orgConfigPaths = locateOrgConfig({ orgExplicit, explicit, env: process.env });
-  return { configPaths: locateConfig({ explicit, env: process.env, allowNone: orgConfigPaths.length > 0 }), orgConfigPaths };
+  const bundleRevision = orgConfigPaths.map(bundleRevisionOf).find((revision) => revision !== undefined);
+  return { configPaths: locateConfig({ explicit, env: process.env, allowNone: orgConfigPaths.length > 0 }), orgConfigPaths, ...(bundleRevision === undefined ? {} : { bundleRevision }) };
 }

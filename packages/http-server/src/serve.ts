@@ -11,6 +11,8 @@ export interface ServeOptions {
   configPaths: string[];
   /** The organisation's layer, loaded first; no lower layer can weaken it (docs/config.md). */
   orgConfigPaths?: string[];
+  /** The revision of the bundle the organisation layer came from, named in every audit record. */
+  bundleRevision?: string;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -91,7 +93,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   // Traces are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
   const stopTraces = await startTraceExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
   const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
-  const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }) });
+  const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }) });
   const metrics = createServeMetrics(session);
   const reload = async (): Promise<SessionResponse> => {
     const answer = await session.serve({ ok: true, op: 'reload', id: undefined, hasId: false });

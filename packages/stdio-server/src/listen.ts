@@ -8,6 +8,8 @@ export interface ListenOptions {
   configPaths: string[];
   /** The organisation's layer, loaded first; no lower layer can weaken it (docs/config.md). */
   orgConfigPaths?: string[];
+  /** The revision of the bundle the organisation layer came from, named in every audit record. */
+  bundleRevision?: string;
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -41,7 +43,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     output: process.stdout,
     logger,
     version: options.version,
-    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }),
+    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
   const stopListening = onStopSignals((signal) => {

@@ -17,12 +17,13 @@ export const listenCommand: Command = {
     observe: { type: 'boolean' },
   },
   async run(values, { logger }) {
-    const { configPaths, orgConfigPaths } = configLayersOf(values, listenCommand);
+    const { configPaths, orgConfigPaths, bundleRevision } = configLayersOf(values, listenCommand);
     const maxLineBytes = readPositiveNumber('max-line-bytes', values['max-line-bytes']);
     if (!maxLineBytes.ok) throw new CommandUsageError(`hookwire listen: ${maxLineBytes.message}`, listenCommand.usage);
     return listen({
       configPaths,
       ...(orgConfigPaths.length > 0 ? { orgConfigPaths } : {}),
+      ...(bundleRevision === undefined ? {} : { bundleRevision }),
       logger,
       version: VERSION,
       ...(typeof values.log === 'string' ? { logPath: values.log } : {}),

@@ -20,7 +20,7 @@ export const serveCommand: Command = {
   },
   async run(values, { logger }) {
     const { serveCommand: serveFromFlags } = await import('./serve-flags.js');
-    const { configPaths, orgConfigPaths } = configLayersOf(values, serveCommand);
-    return serveFromFlags(values as ServeFlags, configPaths, logger, orgConfigPaths);
+    const layers = configLayersOf(values, serveCommand);
+    return serveFromFlags(values as ServeFlags, layers.configPaths, logger, layers);
   },
 };

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupSidecars, runHookwire, tempDir } from '../sidecar.js';
+import { cleanupSidecars, runHookwire, startSidecar, tempDir } from '../sidecar.js';
 
 afterEach(cleanupSidecars);
 
@@ -103,6 +103,14 @@ describe('hookwire bundle (the built executable)', () => {
     expect(JSON.parse(ran.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'the organisation forbids this' } });
     // The decision record names the bundle revision that made it, and itself.
     expect(JSON.parse(readFileSync(log, 'utf8'))).toMatchObject({ bundle: 'r1', decision_id: expect.stringMatching(/^[0-9a-f-]{36}$/), hooks: ['org-guard', 'org-pack'] });
+
+    // listen loads the same layer, and its records name the revision too.
+    const listenLog = join(dir, 'listen.jsonl');
+    const sidecar = startSidecar(['listen', '--log', listenLog], env);
+    sidecar.send({ op: 'dispatch', event: 'PreToolUse', payload: JSON.parse(PAYLOAD) as unknown });
+    sidecar.send({ op: 'bye' });
+    await sidecar.exited;
+    expect(JSON.parse(readFileSync(listenLog, 'utf8'))).toMatchObject({ bundle: 'r1', outcome: { decision: 'deny', reason: 'the organisation forbids this' } });
 
     // A tampered bundle (its guard script changed to allow) is refused; the cache keeps r1.
     const bundle = JSON.parse(readFileSync(out, 'utf8')) as { files: Record<string, string> };
