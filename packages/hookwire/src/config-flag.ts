@@ -19,6 +19,6 @@ export function configLayersOf(values: FlagValues, _command: Command): { configP
   const explicit = values.config as string[] | undefined;
   const orgExplicit = typeof values['org-config'] === 'string' ? values['org-config'] : undefined;
   const orgConfigPaths = locateOrgConfig({ orgExplicit, explicit, env: process.env });
-  const bundleRevision = orgConfigPaths.map(bundleRevisionOf).find((revision) => revision !== undefined);
+  const bundleRevision = bundleRevisionOf(orgConfigPaths);
   return { configPaths: locateConfig({ explicit, env: process.env, allowNone: orgConfigPaths.length > 0 }), orgConfigPaths, ...(bundleRevision === undefined ? {} : { bundleRevision }) };
 }

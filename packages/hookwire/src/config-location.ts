@@ -36,10 +36,18 @@ export function cachedBundleConfig(cache: string): string {
 }
 
 /**
- * The revision of the bundle an organisation config was installed from by `bundle pull` (the
- * `revisions/<id>.json` beside its folder), or undefined for a config that did not come from one.
+ * The revision of the bundle the organisation's configs were installed from by `bundle pull` (the
+ * `revisions/<id>.json` beside a config's folder), or undefined when none came from one.
  */
-export function bundleRevisionOf(configPath: string): string | undefined {
+export function bundleRevisionOf(configPaths: readonly string[]): string | undefined {
+  for (const path of configPaths) {
+    const revision = revisionBeside(path);
+    if (revision !== undefined) return revision;
+  }
+  return undefined;
+}
+
+function revisionBeside(configPath: string): string | undefined {
   try {
     const meta = JSON.parse(readFileSync(`${realpathSync(dirname(configPath))}.json`, 'utf8')) as { revision?: unknown };
     return typeof meta.revision === 'string' ? meta.revision : undefined;

@@ -166,7 +166,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       blockingConfigReads: true,
     });
     // Read only when there is an audit line to put it in.
-    if (options.logPath !== undefined) bundle = orgConfigPath.map(bundleRevisionOf).find((revision) => revision !== undefined);
+    if (options.logPath !== undefined) bundle = bundleRevisionOf(orgConfigPath);
   } catch (error) {
     return fail(context, codeOf(error), describeStartFailure(error));
   }
