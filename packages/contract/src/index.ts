@@ -50,6 +50,7 @@ export { REDACTED, MIN_SECRET_LENGTH, MIN_SECRET_FRAGMENT, secretForms, collectS
 export { parseConfig } from './config/parse-config.js';
 export type { ConfigResult, ParseConfigOptions } from './config/parse-config.js';
 export { mergeConfigs } from './config/merge.js';
+export { SETTINGS_KEYS } from './config/settings.js';
 export { findCommandTarget } from './config/command-path.js';
 export type { CommandTarget } from './config/command-path.js';
 export { CLAUDE_CODE_EVENTS, CLAUDE_CODE_TOOLS } from './config/host-names.js';

@@ -1,6 +1,8 @@
 import { createJsonLogger, type Logger } from '@hookwire/runtime';
 import { suggest, UsageError } from '@hookwire/contract';
 import { createPlainLogger, parseCommandFlags, type Command } from './command.js';
+import { auditCommand } from './commands/audit.js';
+import { bundleCommand } from './commands/bundle.js';
 import { checkCommand } from './commands/check.js';
 import { dispatchCommand } from './commands/dispatch.js';
 import { doctorCommand } from './commands/doctor.js';
@@ -15,7 +17,7 @@ import { testCommand } from './commands/test.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand, doctorCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand, doctorCommand, bundleCommand, auditCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 

@@ -17,6 +17,17 @@ export const AUDIT_FLAGS = {
   'log-omit-payloads': { type: 'boolean' },
 } as const satisfies FlagOptions;
 
+/**
+ * The organisation layer's flag, one table for every command that loads a config for hooks to run
+ * or be checked (run, listen, serve, check, dispatch): docs/config.md, "The organisation layer".
+ */
+export const ORG_CONFIG_FLAGS = {
+  'org-config': { type: 'string' },
+} as const satisfies FlagOptions;
+
+/** How {@link ORG_CONFIG_FLAGS} read in a usage line. */
+export const ORG_CONFIG_USAGE = '[--org-config FILE]';
+
 /** How {@link AUDIT_FLAGS} read in a usage line. */
 export const AUDIT_USAGE = '[--log FILE [--log-omit-payloads]]';
 

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '@hookwire/runtime';
 import { HOST_NAMES, HOSTS, type HostProfile } from './hosts.js';
@@ -9,6 +9,9 @@ export const PROJECT_CONFIG_NAME = '.hookwire.json';
 /** The environment variable that names the config file (or files, separated like PATH), replacing the lookup. */
 export const CONFIG_ENV_VAR = 'HOOKWIRE_CONFIG';
 
+/** The environment variable that names the organisation's config file(s) (docs/config.md, "The organisation layer"). */
+export const ORG_CONFIG_ENV_VAR = 'HOOKWIRE_ORG_CONFIG';
+
 export interface ConfigLookup {
   /** The `--config` files, when given: used as they are, nothing is looked up. */
   explicit?: readonly string[] | undefined;
@@ -17,15 +20,69 @@ export interface ConfigLookup {
   cwd?: string;
   /** Default `os.homedir()`. */
   home?: string;
+  /** Return no file instead of throwing `HOOKWIRE_CONFIG_NOT_FOUND` when nothing is found (an organisation layer is there). */
+  allowNone?: boolean;
+}
+
+/** The user's bundle cache: `$XDG_CACHE_HOME/hookwire/bundle`, else `~/.cache/hookwire/bundle` (`hookwire bundle pull` fills it). */
+export function locateBundleCache(env: Record<string, string | undefined>, home: string = process.getBuiltinModule('node:os').homedir()): string {
+  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(base, 'hookwire', 'bundle');
+}
+
+/** The organisation config of the active cached bundle: `<cache>/current/.hookwire.json`. */
+export function cachedBundleConfig(cache: string): string {
+  return join(cache, 'current', PROJECT_CONFIG_NAME);
+}
+
+/**
+ * The revision of the bundle the organisation's configs were installed from by `bundle pull` (the
+ * `revisions/<id>.json` beside a config's folder), or undefined when none came from one.
+ */
+export function bundleRevisionOf(configPaths: readonly string[]): string | undefined {
+  for (const path of configPaths) {
+    const revision = revisionBeside(path);
+    if (revision !== undefined) return revision;
+  }
+  return undefined;
+}
+
+function revisionBeside(configPath: string): string | undefined {
+  try {
+    const meta = JSON.parse(readFileSync(`${realpathSync(dirname(configPath))}.json`, 'utf8')) as { revision?: unknown };
+    return typeof meta.revision === 'string' ? meta.revision : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The organisation's layer (docs/config.md): `--org-config` as given; else `$HOOKWIRE_ORG_CONFIG`
+ * (one path, or several separated like PATH); else, when no `--config` was given, the active
+ * cached bundle's config if there is one; else none.
+ */
+export function locateOrgConfig(lookup: ConfigLookup & { orgExplicit?: string | undefined }): string[] {
+  const cwd = lookup.cwd ?? process.cwd();
+  if (lookup.orgExplicit !== undefined && lookup.orgExplicit !== '') return [resolve(cwd, lookup.orgExplicit)];
+  const fromEnv = (lookup.env[ORG_CONFIG_ENV_VAR] ?? '').split(delimiter).filter((path) => path.trim() !== '');
+  if (fromEnv.length > 0) return fromEnv.map((path) => resolve(cwd, path));
+  if (lookup.explicit !== undefined && lookup.explicit.length > 0) return [];
+  // `current` resolved once: the config loaded and the revision recorded are of one revision, even if a pull switches it meanwhile.
+  try {
+    return [realpathSync(cachedBundleConfig(locateBundleCache(lookup.env, lookup.home)))];
+  } catch {
+    return [];
+  }
 }
 
 /** One config file a command loads, and why it is that file. */
 export interface ConfigLayer {
   /**
-   * What named it: `flag` (`--config`), `env` (`$HOOKWIRE_CONFIG`), `user` (the user layer, for
+   * What named it: `org` (the organisation layer: `--org-config`, `$HOOKWIRE_ORG_CONFIG` or the
+   * cached bundle), `flag` (`--config`), `env` (`$HOOKWIRE_CONFIG`), `user` (the user layer, for
    * every project) or `project` (the project's `.hookwire.json`).
    */
-  layer: 'flag' | 'env' | 'user' | 'project';
+  layer: 'org' | 'flag' | 'env' | 'user' | 'project';
   /** The file (absolute, except `--config` files, which are used as given). */
   path: string;
   /** Why this file, in words: `$CLAUDE_PROJECT_DIR`, "found 2 folders up from the current directory", ... */
@@ -158,7 +215,7 @@ export function discoverConfig(lookup: ConfigLookup): ConfigDiscovery {
 
 /** The layers as `hookwire check` lists them: one line each, in load order, with its path and why. */
 export function formatConfigLayers(layers: readonly ConfigLayer[]): string {
-  const names = { flag: '--config', env: '$' + CONFIG_ENV_VAR, user: 'user', project: 'project' } as const;
+  const names = { org: 'org', flag: '--config', env: '$' + CONFIG_ENV_VAR, user: 'user', project: 'project' } as const;
   const width = Math.max(...layers.map((layer) => names[layer.layer].length));
   const lines = layers.map((layer, i) => `  ${i + 1}. ${names[layer.layer].padEnd(width)}  ${layer.path}  (${layer.why})`);
   const count = `${layers.length} config layer${layers.length === 1 ? '' : 's'}`;
@@ -171,7 +228,7 @@ export function formatConfigLayers(layers: readonly ConfigLayer[]): string {
  */
 export function locateConfigLayers(lookup: ConfigLookup): ConfigLayer[] {
   const found = discoverConfig(lookup);
-  if (found.layers.length > 0) return found.layers;
+  if (found.layers.length > 0 || lookup.allowNone === true) return found.layers;
   throw new ConfigError(
     'HOOKWIRE_CONFIG_NOT_FOUND',
     `no hookwire config found: looked at ${found.missed.map((miss) => `${miss.path} (${miss.why})`).join(', ')}; pass --config FILE, or create one with "hookwire init"`,

@@ -9,6 +9,10 @@ import { createServeMetrics } from './metrics.js';
 
 export interface ServeOptions {
   configPaths: string[];
+  /** The organisation's layer, loaded first; no lower layer can weaken it (docs/config.md). */
+  orgConfigPaths?: string[];
+  /** The revision of the bundle the organisation layer came from, named in every audit record. */
+  bundleRevision?: string;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -76,7 +80,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   let runtime: Runtime;
   try {
     // Hooks run as under a bridge: a `hookwire run` they start does not re-enter hookwire.
-    runtime = await createRuntime({ configPath: options.configPaths, logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) }, observe: options.observe === true });
+    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) }, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
@@ -89,7 +93,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   // Traces and decision logs are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
   const stopTraces = await startTelemetryExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
   const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
-  const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }) });
+  const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }) });
   const metrics = createServeMetrics(session);
   const reload = async (): Promise<SessionResponse> => {
     const answer = await session.serve({ ok: true, op: 'reload', id: undefined, hasId: false });

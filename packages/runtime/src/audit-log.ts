@@ -11,6 +11,8 @@ export interface AuditRecord {
   v: typeof AUDIT_RECORD_VERSION;
   /** When the dispatch ended (ISO 8601). */
   ts: string;
+  /** A fresh UUID naming this decision, as OPA's decision logs name theirs: the key to find one record across copies of the log. */
+  decision_id: string;
   /** The host's tag for the dispatch (the stdio protocol's request id). */
   id?: unknown;
   /** The event name as the host gave it. */
@@ -23,6 +25,8 @@ export interface AuditRecord {
   payload?: Record<string, unknown>;
   /** `sha256:<hex>` of the normalised config in force. */
   config: string;
+  /** The revision of the policy bundle the organisation layer came from, when it came from one. */
+  bundle?: string;
   /** `observe` when the whole config ran as a dry run (`--observe`). */
   mode?: 'observe';
   /** The ids of the hooks the event selected, in run order. */
@@ -82,13 +86,16 @@ export interface AuditLogOptions {
   runtime?: object;
   /** Write payloads (redacted); default true. False leaves them out (such a log cannot be replayed). */
   payloads?: boolean;
+  /** The revision of the bundle the organisation layer came from: written as `bundle` in every record. */
+  bundle?: string;
 }
 
 /** The audit record of a finished dispatch. */
-export function auditRecordOf(message: DispatchEndMessage, options: { payloads?: boolean } = {}): AuditRecord {
+export function auditRecordOf(message: DispatchEndMessage, options: { payloads?: boolean; bundle?: string } = {}): AuditRecord {
   const record: AuditRecord = {
     v: AUDIT_RECORD_VERSION,
     ts: new Date().toISOString(),
+    decision_id: globalThis.crypto.randomUUID(),
     ...(message.requestId === undefined ? {} : { id: message.requestId }),
     event: message.event,
     canonical: message.canonical,
@@ -97,6 +104,7 @@ export function auditRecordOf(message: DispatchEndMessage, options: { payloads?:
     cwd: message.cwd,
     ...(options.payloads === false || message.payload === undefined ? {} : { payload: message.payload }),
     config: message.configDigest,
+    ...(options.bundle === undefined ? {} : { bundle: options.bundle }),
     ...(message.observeAll ? { mode: 'observe' as const } : {}),
     hooks: message.hooks,
     ...(message.outcome === undefined ? {} : { outcome: message.outcome }),

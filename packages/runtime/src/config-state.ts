@@ -1,12 +1,12 @@
 import { close, closeSync, constants, fstat, fstatSync, open, openSync, readFile, readFileSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  mergeConfigs,
   parseConfig,
   type Diagnostic,
   type HookwireConfig,
 } from '@hookwire/contract';
 import { indexHooks, type HookIndex } from './hook-index.js';
+import { mergeLayers } from './org-layer.js';
 
 /** One config in force: immutable, swapped whole on reload (the selection memo lives beside it, in the runtime). */
 export interface ConfigState {
@@ -15,10 +15,19 @@ export interface ConfigState {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Where a runtime's config comes from: files (layered in order), or objects given in memory. */
-export type ConfigSource =
+/**
+ * Where a runtime's config comes from: files (layered in order), or objects given in memory. The
+ * organisation's layers (`orgPaths`, `orgConfigs`) come before them and cannot be weakened by them
+ * (`mergeLayers`); with them, a lower layer with errors is left out (and said so) instead of
+ * failing the load.
+ */
+export type ConfigSource = (
   | { kind: 'files'; paths: readonly string[] }
-  | { kind: 'objects'; configs: readonly unknown[]; configDir: string };
+  | { kind: 'objects'; configs: readonly unknown[]; configDir: string }
+) & { org?: OrgSource };
+
+/** The organisation's layers: files, or objects whose `HOOKWIRE_CONFIG_DIR` is `configDir`. */
+export type OrgSource = { paths: readonly string[] } | { configs: readonly unknown[]; configDir: string };
 
 export type LoadResult = { ok: true; state: ConfigState } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -116,31 +125,56 @@ export function locateJsonError(text: string, error: Error): { line: number; col
   return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
+/** How the warning of a lower layer left out under the organisation's layer begins: callers that report it pick it out by this. */
+export const LAYER_LEFT_OUT = "this layer is left out (the organisation's hooks run without it): ";
+
+/** What a lower layer's error becomes when the organisation's layer is present: a warning that says the layer was left out. */
+function leftOut(diagnostic: Diagnostic): Diagnostic {
+  return { ...diagnostic, severity: 'warning', message: `${LAYER_LEFT_OUT}${diagnostic.message}` };
+}
+
 /** Reads, validates and merges a config source into a state, or returns its error diagnostics. */
 export async function loadConfigState(source: ConfigSource, options: LoadOptions = {}): Promise<LoadResult> {
-  const sources: (ParsedSource | Diagnostic)[] =
-    source.kind === 'files'
-      ? await Promise.all(source.paths.map((path) => readSource(path, options)))
-      : source.configs.map((config) => ({ config, configDir: source.configDir }));
+  const read = (paths: readonly string[]) => Promise.all(paths.map((path) => readSource(path, options)));
+  const objects = (configs: readonly unknown[], configDir: string): ParsedSource[] => configs.map((config) => ({ config, configDir }));
+  const org = source.org;
+  const [orgSources, sources]: [(ParsedSource | Diagnostic)[], (ParsedSource | Diagnostic)[]] = await Promise.all([
+    org === undefined ? [] : 'paths' in org ? read(org.paths) : objects(org.configs, org.configDir),
+    source.kind === 'files' ? read(source.paths) : objects(source.configs, source.configDir),
+  ]);
+  const hasOrg = orgSources.length > 0;
 
   const diagnostics: Diagnostic[] = [];
-  const configs: HookwireConfig[] = [];
-  const origins: { configDir: string; file?: string }[] = [];
-  for (const item of sources) {
+  const layers: { org: HookwireConfig[]; lower: HookwireConfig[] } = { org: [], lower: [] };
+  const origins: { org: Origin[]; lower: Origin[] } = { org: [], lower: [] };
+  for (const [index, item] of [...orgSources, ...sources].entries()) {
+    const layer = index < orgSources.length ? 'org' : 'lower';
+    // Below an organisation layer, a broken layer is left out whole: the organisation's hooks still run.
+    const tolerate = hasOrg && layer === 'lower';
     if ('severity' in item) {
-      diagnostics.push(item);
+      diagnostics.push(tolerate ? leftOut(item) : item);
       continue;
     }
     const result = parseConfig(item.config);
-    for (const d of result.diagnostics) diagnostics.push(item.file === undefined ? d : { ...d, file: item.file });
-    if (result.config) {
-      configs.push(result.config);
-      for (let i = 0; i < result.config.hooks.length; i++) origins.push({ configDir: item.configDir, ...(item.file === undefined ? {} : { file: item.file }) });
+    const own = result.diagnostics.map((d) => (item.file === undefined ? d : { ...d, file: item.file }));
+    const broken = own.some((d) => d.severity === 'error');
+    diagnostics.push(...(tolerate && broken ? own.map((d) => (d.severity === 'error' ? leftOut(d) : d)) : own));
+    if (result.config && !(tolerate && broken)) {
+      layers[layer].push(result.config);
+      for (let i = 0; i < result.config.hooks.length; i++) origins[layer].push({ configDir: item.configDir, ...(item.file === undefined ? {} : { file: item.file }) });
     }
   }
   if (diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics };
 
-  const config = mergeConfigs(configs);
-  const byEvent = indexHooks(config.hooks.map((spec, index) => ({ spec, configDir: process.cwd(), ...origins[index] })));
+  const merged = mergeLayers(layers.org, layers.lower);
+  diagnostics.push(...merged.diagnostics);
+  const config = merged.config;
+  const all = [...origins.org, ...origins.lower];
+  const byEvent = indexHooks(config.hooks.map((spec, index) => ({ spec, configDir: process.cwd(), ...all[index] })));
   return { ok: true, state: { config, byEvent, diagnostics } };
+}
+
+interface Origin {
+  configDir: string;
+  file?: string;
 }

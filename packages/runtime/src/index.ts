@@ -17,3 +17,5 @@ export type { AuditLogReading } from './read-audit-log.js';
 export { enableTracing } from './tracing.js';
 export type { TracingOptions } from './tracing.js';
 export type { LoadedRuleHook, RuleMatchRecord } from './rule-engine.js';
+export { LAYER_LEFT_OUT } from './config-state.js';
+export { mergeLayers } from './org-layer.js';

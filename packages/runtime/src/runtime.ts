@@ -52,6 +52,14 @@ export interface RuntimeOptions {
   configPath?: string | readonly string[];
   /** The folder `HOOKWIRE_CONFIG_DIR` names for configs given as objects; default the working directory. */
   configDir?: string;
+  /**
+   * The organisation's layer: config files loaded before every other layer, which no lower layer
+   * can weaken (docs/config.md, "The organisation layer"); a lower layer with errors is then left
+   * out, with a warning, instead of failing the load. Kept on reload.
+   */
+  orgConfigPath?: string | readonly string[];
+  /** The organisation's layer as config objects (their `HOOKWIRE_CONFIG_DIR` is `configDir`); ignored when `orgConfigPath` is given. */
+  orgConfig?: readonly unknown[];
   /** Runs `agent`/`subagent` hooks in-process instead of the config's `proxy.command`. */
   proxy?: ProxyFunction;
   /** Where warnings go; default JSON lines on stderr. */
@@ -136,6 +144,13 @@ export interface Runtime {
 }
 
 function sourceOf(options: RuntimeOptions, override?: unknown): ConfigSource {
+  const source = lowerSourceOf(options, override);
+  if (options.orgConfigPath !== undefined) return { ...source, org: { paths: typeof options.orgConfigPath === 'string' ? [options.orgConfigPath] : options.orgConfigPath } };
+  if (options.orgConfig !== undefined && options.orgConfig.length > 0) return { ...source, org: { configs: options.orgConfig, configDir: options.configDir ?? process.cwd() } };
+  return source;
+}
+
+function lowerSourceOf(options: RuntimeOptions, override?: unknown): ConfigSource {
   if (override !== undefined) return { kind: 'objects', configs: [override], configDir: options.configDir ?? process.cwd() };
   if (options.configPath !== undefined) {
     const paths = typeof options.configPath === 'string' ? [options.configPath] : options.configPath;
@@ -425,8 +440,9 @@ export async function loadRuleHooks(configPath: string | readonly string[]): Pro
 export async function checkConfig(
   configPath: string | readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
+  orgConfigPath: readonly string[] = [],
 ): Promise<Diagnostic[]> {
-  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath });
+  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath, ...(orgConfigPath.length > 0 ? { org: { paths: orgConfigPath } } : {}) });
   if (!loaded.ok) return loaded.diagnostics;
   return [...loaded.state.diagnostics, ...(await diagnoseRunnable(loaded.state, env)), ...diagnoseHostEvents(loaded.state)];
 }

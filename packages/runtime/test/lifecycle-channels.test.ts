@@ -121,6 +121,7 @@ describe('audit log subscriber', () => {
     expect(first).toEqual({
       v: AUDIT_RECORD_VERSION,
       ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      decision_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       id: 'a',
       ...bashDispatch,
       config: runtime.configDigest,

@@ -1,6 +1,7 @@
 // `fs.promises` read where used: `node:fs/promises` costs every one-shot bridge ~1 ms to load, and most log nothing.
 import { constants, promises as fs } from 'node:fs';
 import type { Logger } from '@hookwire/runtime';
+import { CHAIN_START, chainLine, hashLine, readLastLine, withChainLock } from './audit-chain.js';
 
 /**
  * Opened for appending without blocking: a FIFO nobody reads fails at once (ENXIO) instead of
@@ -48,6 +49,11 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
   let queuedBytes = 0;
   let lost = 0;
   let handle: fs.FileHandle | undefined;
+  // A regular file is chained to its own last line (whoever wrote it); a pipe to this writer's last line.
+  let regular = false;
+  let lastHash = CHAIN_START;
+  // Whether queue[0] already carries its chain field (a line a pipe took part of).
+  let headChained = false;
   let pumping = false;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -86,6 +92,7 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
       if (handle === undefined) {
         try {
           handle = await fs.open(path, OPEN_FLAGS, 0o666);
+          regular = (await handle.stat()).isFile();
         } catch (error) {
           const failure = error as NodeJS.ErrnoException;
           if (isTransient(failure)) {
@@ -98,8 +105,27 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
           continue;
         }
       }
-      const line = queue[0]!;
       try {
+        if (regular) {
+          // Every line waiting goes in one write under one lock: a busy server pays the lock once per batch, not per line.
+          const batch = queue.slice(0);
+          await appendChained(handle, batch);
+          queue.splice(0, batch.length);
+          queuedBytes -= batch.reduce((sum, raw) => sum + raw.length, 0);
+          lastProgress = performance.now();
+          retryMs = FIRST_RETRY_MS;
+          reported = '';
+          continue;
+        }
+        if (!headChained) {
+          const raw = queue[0]!;
+          const chained = chainLine(raw, lastHash);
+          lastHash = hashLine(chained.subarray(0, chained.length - 1));
+          queue[0] = chained;
+          queuedBytes += chained.length - raw.length;
+          headChained = true;
+        }
+        const line = queue[0]!;
         const { bytesWritten } = await handle.write(line, 0, line.length);
         if (bytesWritten < line.length) {
           // Only a pipe takes part of a line: the rest follows.
@@ -109,6 +135,7 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
           continue;
         }
         queue.shift();
+        headChained = false;
         queuedBytes -= line.length;
         lastProgress = performance.now();
         retryMs = FIRST_RETRY_MS;
@@ -123,12 +150,39 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
         }
         report(failure, 'a write failed; the line is dropped');
         lost++;
+        headChained = false;
         queuedBytes -= queue.shift()!.length;
         await closeHandle();
       }
     }
     pumping = false;
     settleIfDrained();
+  }
+
+  /**
+   * Appends lines to a regular file, chained to the file's last line and to each other: under the
+   * file's lock, so that another process's line cannot come between reading that line and writing these.
+   * A last line without its newline (a writer that died mid-line) is ended first.
+   */
+  async function appendChained(file: fs.FileHandle, batch: readonly Buffer[]): Promise<void> {
+    await withChainLock(path, async () => {
+      const reader = await fs.open(path, 'r');
+      let tail;
+      try {
+        tail = await readLastLine(reader, (await reader.stat()).size);
+      } finally {
+        await reader.close();
+      }
+      let prev = tail.line === undefined ? CHAIN_START : hashLine(tail.line);
+      const chained = batch.map((raw) => {
+        const line = chainLine(raw, prev);
+        prev = hashLine(line.subarray(0, line.length - 1));
+        return line;
+      });
+      const bytes = Buffer.concat(tail.endsWithNewline ? chained : [Buffer.from('\n'), ...chained]);
+      let written = 0;
+      while (written < bytes.length) written += (await file.write(bytes, written, bytes.length - written)).bytesWritten;
+    });
   }
 
   async function closeHandle(): Promise<void> {

@@ -11,3 +11,4 @@ export { exitAfterFlush, FLUSH_GRACE_MS } from './exit-after-flush.js';
 export { isEntryModule } from './entry-module.js';
 export { openAuditFile, AUDIT_CLOSE_MS, AUDIT_QUEUE_MAX_BYTES } from './audit-file.js';
 export type { AuditFile } from './audit-file.js';
+export { CHAIN_FIELD, CHAIN_START, hashLine } from './audit-chain.js';

@@ -15,6 +15,8 @@ export interface SessionOptions {
   audit?: { write(line: string): unknown };
   /** Leave payloads out of the audit records (such a log cannot be replayed); default false. */
   auditOmitsPayloads?: boolean;
+  /** The revision of the bundle the organisation layer came from: every audit record names it (`bundle`). */
+  auditBundle?: string;
 }
 
 /** What a transport received with a request besides the request itself. */
@@ -75,7 +77,7 @@ export function createSession(options: SessionOptions): Session {
   // One subscriber per session: the runtime publishes each finished dispatch, the subscriber writes its record.
   const audit = options.audit;
   const unsubscribeAudit =
-    audit === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => audit.write(line), payloads: options.auditOmitsPayloads !== true });
+    audit === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => audit.write(line), payloads: options.auditOmitsPayloads !== true, ...(options.auditBundle === undefined ? {} : { bundle: options.auditBundle }) });
 
   function publish(result: DispatchResult, started: number): void {
     if (dispatchChannel.hasSubscribers) dispatchChannel.publish({ session, result, durationMs: nowMs() - started } satisfies DispatchMessage);

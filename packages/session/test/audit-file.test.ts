@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,15 +14,52 @@ function recordingLogger(): { errors: string[]; warn(): void; error(message: str
 }
 
 describe('openAuditFile', () => {
-  it('appends every line, in order, to a regular file, and loses none', async () => {
+  it('appends every line, in order, to a regular file, and loses none; each carries prev, the SHA-256 of the line before it', async () => {
     const path = join(await tempDir(), 'audit.jsonl');
     const logger = recordingLogger();
     const file = openAuditFile(path, logger);
     const lines = Array.from({ length: 200 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i * 37)}"}\n`);
     for (const line of lines) file.write(line);
     expect(await file.close(5_000)).toBe(0);
-    expect(await readFile(path, 'utf8')).toBe(lines.join(''));
+    const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+    const written = (await readFile(path, 'utf8')).split('\n');
+    expect(written.pop()).toBe('');
+    let prev = sha('');
+    expect(written).toEqual(lines.map((line) => {
+      const chained = `${line.slice(0, -2)},"prev":"${prev}"}`;
+      prev = sha(chained);
+      return chained;
+    }));
     expect(logger.errors).toEqual([]);
+  });
+
+  it('chains to the last line already in the file, and ends a line a dead writer left without its newline', async () => {
+    const path = join(await tempDir(), 'audit.jsonl');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path, '{"old":1}\n{"cut":');
+    const file = openAuditFile(path, recordingLogger());
+    file.write('{"n":1}\n');
+    expect(await file.close(5_000)).toBe(0);
+    const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+    expect(await readFile(path, 'utf8')).toBe(`{"old":1}\n{"cut":\n{"n":1,"prev":"${sha('{"cut":')}"}\n`);
+  });
+
+  it('the writers of several processes chain one after another (the lock), whatever their interleaving', async () => {
+    const path = join(await tempDir(), 'audit.jsonl');
+    const module = JSON.stringify(new URL('../lib/audit-file.js', import.meta.url).href);
+    const writers = Array.from({ length: 4 }, (_, w) => new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', `const { openAuditFile } = await import(${module}); const f = openAuditFile(${JSON.stringify(path)}, { warn() {}, error(m) { console.error(m) } }); for (let i = 0; i < 25; i++) f.write(JSON.stringify({ w: ${w}, i }) + '\\n'); process.exitCode = await f.close(5000);`], { stdio: ['ignore', 'inherit', 'inherit'] });
+      child.on('exit', resolve);
+    }));
+    expect(await Promise.all(writers)).toEqual([0, 0, 0, 0]);
+    const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+    const written = (await readFile(path, 'utf8')).split('\n').slice(0, -1);
+    expect(written).toHaveLength(100);
+    let prev = sha('');
+    for (const line of written) {
+      expect((JSON.parse(line) as { prev: string }).prev).toBe(prev);
+      prev = sha(line);
+    }
   });
 
   it('a FIFO nobody reads: close returns within its bound and counts the lines it could not write', async () => {

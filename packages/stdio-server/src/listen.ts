@@ -6,6 +6,10 @@ import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hoo
 
 export interface ListenOptions {
   configPaths: string[];
+  /** The organisation's layer, loaded first; no lower layer can weaken it (docs/config.md). */
+  orgConfigPaths?: string[];
+  /** The revision of the bundle the organisation layer came from, named in every audit record. */
+  bundleRevision?: string;
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -22,7 +26,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const { logger } = options;
   let runtime;
   try {
-    runtime = await createRuntime({ configPath: options.configPaths, logger, observe: options.observe === true });
+    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, observe: options.observe === true });
   } catch (error) {
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
@@ -39,7 +43,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     output: process.stdout,
     logger,
     version: options.version,
-    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }),
+    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
   const stopListening = onStopSignals((signal) => {

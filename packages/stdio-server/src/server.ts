@@ -17,6 +17,8 @@ export interface StdioServerOptions {
   audit?: { write(line: string): unknown };
   /** Leave payloads out of the audit records; default false. */
   auditOmitsPayloads?: boolean;
+  /** The bundle revision every audit record names (`bundle`). */
+  auditBundle?: string;
   maxLineBytes?: number;
   /** The session to drive; default a new one on `runtime`. */
   session?: Session;
@@ -45,7 +47,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
     createSession({
       runtime: options.runtime,
       version: options.version,
-      ...(options.audit === undefined ? {} : { audit: options.audit, auditOmitsPayloads: options.auditOmitsPayloads === true }),
+      ...(options.audit === undefined ? {} : { audit: options.audit, auditOmitsPayloads: options.auditOmitsPayloads === true, ...(options.auditBundle === undefined ? {} : { auditBundle: options.auditBundle }) }),
     });
   const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   const writer = new LineWriter(options.output, (error) => {

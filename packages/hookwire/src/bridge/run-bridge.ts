@@ -1,9 +1,9 @@
 import { ConfigError, HookwireError, nowMs, resolveEventIn, type DialectName } from '@hookwire/contract';
-import { auditFailureRecordOf, createRuntime, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
+import { auditFailureRecordOf, createRuntime, LAYER_LEFT_OUT, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { answerHost, AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
-import { locateConfig } from '../config-location.js';
+import { bundleRevisionOf, locateConfig, locateOrgConfig } from '../config-location.js';
 import { formatDiagnostics } from '../format.js';
 import { startTelemetryExport, type StopTelemetryExport } from '@hookwire/otlp';
 import { VERSION } from '../version.js';
@@ -18,6 +18,8 @@ interface WritableText {
 export interface BridgeOptions {
   /** The `--config` files; without them the config is looked up (`locateConfig`): never from the payload. */
   configPaths?: string[];
+  /** `--org-config`: the organisation's layer, else `$HOOKWIRE_ORG_CONFIG`, else the cached bundle (`locateOrgConfig`). */
+  orgConfigPath?: string;
   /** The host's dialect: how the payload is read and the answer written. */
   dialect: DialectName;
   /** The host's name of the event, for hosts whose payload does not name it (Copilot CLI's camelCase payloads). */
@@ -150,17 +152,27 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   if (options.problem !== undefined) return fail(context, 'HOOKWIRE_USAGE', options.problem);
 
   let runtime: Runtime;
+  let bundle: string | undefined;
   try {
+    const orgConfigPath = locateOrgConfig({ orgExplicit: options.orgConfigPath, explicit: options.configPaths, env });
     runtime = await createRuntime({
-      configPath: locateConfig({ explicit: options.configPaths, env }),
+      // With an organisation layer, no user or project config is needed: its hooks run alone.
+      configPath: locateConfig({ explicit: options.configPaths, env, allowNone: orgConfigPath.length > 0 }),
+      ...(orgConfigPath.length > 0 ? { orgConfigPath } : {}),
       logger: options.logger,
       env: { ...env, [BRIDGE_DEPTH_VAR]: String(depth + 1) },
       ...(options.observe === true ? { observe: true } : {}),
       // One event, then exit: nothing else runs while the config is read.
       blockingConfigReads: true,
     });
+    // Read only when there is an audit line to put it in.
+    if (options.logPath !== undefined) bundle = bundleRevisionOf(orgConfigPath);
   } catch (error) {
     return fail(context, codeOf(error), describeStartFailure(error));
+  }
+  // A lower layer left out under the organisation's: its hooks did not load, and that is said on every event.
+  for (const diagnostic of runtime.diagnostics) {
+    if (diagnostic.message.startsWith(LAYER_LEFT_OUT)) options.logger.warn(`a config layer is broken and left out: ${diagnostic.file ?? 'config'}#${diagnostic.path}: ${diagnostic.message.slice(LAYER_LEFT_OUT.length)}`);
   }
 
   // Traces and decision logs are exported only when the OTEL_* environment asks for it; the SDK is not even loaded otherwise.
@@ -178,7 +190,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   });
   // The dispatch's audit record is the one listen and serve write (v1, docs/audit-log.md), from the runtime's dispatch:end.
   const records: string[] = [];
-  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: options.logOmitsPayloads !== true });
+  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: options.logOmitsPayloads !== true, ...(bundle === undefined ? {} : { bundle }) });
   try {
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,

@@ -2,8 +2,8 @@
 import { promises as fs } from 'node:fs';
 import { resolveEvent } from '@hookwire/contract';
 import { createRuntime } from '@hookwire/runtime';
-import { CommandUsageError, type Command } from '../command.js';
-import { configPathsOf } from '../config-flag.js';
+import { CommandUsageError, ORG_CONFIG_FLAGS, ORG_CONFIG_USAGE, type Command } from '../command.js';
+import { configLayersOf } from '../config-flag.js';
 import { formatRuns } from '../format.js';
 import { escapeTerminal } from '../terminal-text.js';
 
@@ -35,10 +35,11 @@ export function chooseDispatchEvent(flag: string | undefined, payload: unknown):
 /** `hookwire dispatch`: one dispatch, printed as the outcome and a table of the runs. */
 export const dispatchCommand: Command = {
   name: 'dispatch',
-  usage: 'hookwire dispatch [--config FILE ...] [--event NAME] [--payload FILE|-] [--subject S] [--cwd DIR] [--json] [--observe]',
+  usage: `hookwire dispatch [--config FILE ...] ${ORG_CONFIG_USAGE} [--event NAME] [--payload FILE|-] [--subject S] [--cwd DIR] [--json] [--observe]`,
   summary: "run one dispatch and print the outcome and a table of the runs (the event defaults to the payload's hook_event_name)",
   options: {
     config: { type: 'string', multiple: true },
+    ...ORG_CONFIG_FLAGS,
     event: { type: 'string' },
     payload: { type: 'string' },
     subject: { type: 'string' },
@@ -47,7 +48,7 @@ export const dispatchCommand: Command = {
     observe: { type: 'boolean' },
   },
   async run(values, { logger }) {
-    const configPaths = configPathsOf(values, dispatchCommand);
+    const { configPaths, orgConfigPaths } = configLayersOf(values, dispatchCommand);
     const source = typeof values.payload === 'string' ? values.payload : '-';
     let payload: unknown;
     try {
@@ -57,7 +58,7 @@ export const dispatchCommand: Command = {
     }
     const event = chooseDispatchEvent(values.event as string | undefined, payload);
     if (!event.ok) throw new CommandUsageError(`hookwire dispatch: ${event.message}`, dispatchCommand.usage);
-    const runtime = await createRuntime({ configPath: configPaths, logger, observe: values.observe === true });
+    const runtime = await createRuntime({ configPath: configPaths, ...(orgConfigPaths.length > 0 ? { orgConfigPath: orgConfigPaths } : {}), logger, observe: values.observe === true });
     try {
       const result = await runtime.dispatch(event.event, payload, {
         ...(typeof values.subject === 'string' ? { subject: values.subject } : {}),

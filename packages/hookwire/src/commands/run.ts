@@ -1,6 +1,6 @@
 import { DIALECT_NAMES, isDialectName, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { runBridge } from '../bridge/run-bridge.js';
-import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Command } from '../command.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, ORG_CONFIG_FLAGS, ORG_CONFIG_USAGE, readPositiveNumber, type Command } from '../command.js';
 
 /**
  * `hookwire run`: the one-shot bridge. Its command-line mistakes are not usage errors: a host reads
@@ -10,10 +10,11 @@ import { AUDIT_FLAGS, AUDIT_USAGE, findFlagValue, readPositiveNumber, type Comma
 export const runCommand: Command = {
   name: 'run',
   machine: true,
-  usage: `hookwire run [--config FILE ...] [--dialect ${DIALECT_NAMES.join('|')}] [--event NAME] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
+  usage: `hookwire run [--config FILE ...] ${ORG_CONFIG_USAGE} [--dialect ${DIALECT_NAMES.join('|')}] [--event NAME] [--pass-allow] [--budget SECONDS] [--on-error warn|block] ${AUDIT_USAGE} [--observe]`,
   summary: 'one-shot bridge: read one hook payload on stdin, run every configured hook, answer as the host expects',
   options: {
     config: { type: 'string', multiple: true },
+    ...ORG_CONFIG_FLAGS,
     dialect: { type: 'string' },
     event: { type: 'string' },
     'pass-allow': { type: 'boolean' },
@@ -46,9 +47,12 @@ export const runCommand: Command = {
     if (!budget.ok) problems.push(budget.message);
     // Without --config the bridge looks the config up itself (a missing one is a failure of the bridge, not of the command line).
     const configPaths = values.config as string[] | undefined;
+    // The organisation's layer is honoured even when the command line could not be parsed: a typo must not switch it off.
+    const orgConfig = problem === undefined ? values['org-config'] : findFlagValue(argv, 'org-config');
     const logPath = typeof given.log === 'string' ? given.log : undefined;
     return runBridge({
       ...(configPaths === undefined ? {} : { configPaths }),
+      ...(typeof orgConfig === 'string' ? { orgConfigPath: orgConfig } : {}),
       dialect,
       ...(typeof eventFlag === 'string' ? { eventName: eventFlag } : {}),
       passAllow: values['pass-allow'] === true,

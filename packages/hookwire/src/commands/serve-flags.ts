@@ -22,12 +22,14 @@ function wholeNumber(flag: string, value: string | undefined, min: number, max: 
 }
 
 /** `hookwire serve` from its command-line flags. */
-export function serveCommand(values: ServeFlags, configPaths: string[], logger: Logger): Promise<number> {
+export function serveCommand(values: ServeFlags, configPaths: string[], logger: Logger, org: { orgConfigPaths: string[]; bundleRevision?: string } = { orgConfigPaths: [] }): Promise<number> {
   const tokenEnv = values['token-env'];
   if (tokenEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tokenEnv)) throw new UsageError(`--token-env must name an environment variable, received ${JSON.stringify(tokenEnv)}`);
   if (values.host === '') throw new UsageError('--host must not be empty');
   return serve({
     configPaths,
+    ...(org.orgConfigPaths.length > 0 ? { orgConfigPaths: org.orgConfigPaths } : {}),
+    ...(org.bundleRevision === undefined ? {} : { bundleRevision: org.bundleRevision }),
     host: values.host ?? SERVE_DEFAULTS.host,
     port: wholeNumber('port', values.port, 0, 65535) ?? SERVE_DEFAULTS.port,
     maxInflight: wholeNumber('max-inflight', values['max-inflight'], 1, 1_000_000) ?? SERVE_DEFAULTS.maxInflight,

@@ -1,15 +1,16 @@
-import { configPathsOf } from '../config-flag.js';
-import { AUDIT_FLAGS, AUDIT_USAGE, type Command } from '../command.js';
+import { configLayersOf } from '../config-flag.js';
+import { AUDIT_FLAGS, AUDIT_USAGE, ORG_CONFIG_FLAGS, ORG_CONFIG_USAGE, type Command } from '../command.js';
 import type { ServeFlags } from './serve-flags.js';
 
 /** `hookwire serve`: the runtime behind HTTP (docs/serve.md). Its server is loaded only when it runs. */
 export const serveCommand: Command = {
   name: 'serve',
   machine: true,
-  usage: `hookwire serve [--config FILE ...] [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] ${AUDIT_USAGE} [--observe]`,
+  usage: `hookwire serve [--config FILE ...] ${ORG_CONFIG_USAGE} [--host 127.0.0.1] [--port N] [--token-env NAME] [--max-inflight N] ${AUDIT_USAGE} [--observe]`,
   summary: 'serve hooks over HTTP: POST /hooks/claude answers as run would, POST /v1/dispatch as listen would',
   options: {
     config: { type: 'string', multiple: true },
+    ...ORG_CONFIG_FLAGS,
     host: { type: 'string' },
     port: { type: 'string' },
     'token-env': { type: 'string' },
@@ -19,6 +20,7 @@ export const serveCommand: Command = {
   },
   async run(values, { logger }) {
     const { serveCommand: serveFromFlags } = await import('./serve-flags.js');
-    return serveFromFlags(values as ServeFlags, configPathsOf(values, serveCommand), logger);
+    const layers = configLayersOf(values, serveCommand);
+    return serveFromFlags(values as ServeFlags, layers.configPaths, logger, layers);
   },
 };

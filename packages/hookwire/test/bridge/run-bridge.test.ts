@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -401,7 +402,10 @@ describe('hookwire run --log', () => {
     const lines = (await readFile(log, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual({ earlier: true });
-    expect(Object.keys(lines[1]!)).toEqual(['v', 'ts', 'event', 'canonical', 'dialect', 'subject', 'cwd', 'payload', 'config', 'hooks', 'outcome', 'runs', 'durationMs']);
+    expect(Object.keys(lines[1]!)).toEqual(['v', 'ts', 'decision_id', 'event', 'canonical', 'dialect', 'subject', 'cwd', 'payload', 'config', 'hooks', 'outcome', 'runs', 'durationMs', 'prev']);
+    expect(lines[1]!.decision_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Chained to the line already in the file (docs/audit-log.md, "The chain").
+    expect(lines[1]!.prev).toBe(`sha256:${createHash('sha256').update('{"earlier":true}').digest('hex')}`);
     expect(lines[1]).toMatchObject({
       v: 1,
       dialect: 'claude',
@@ -430,6 +434,8 @@ describe('hookwire run --log', () => {
       dialect: 'claude',
       cwd: dir,
       error: { code: 'HOOKWIRE_CONFIG_INVALID', message: shown },
+      // The first line of the file: chained to nothing.
+      prev: `sha256:${createHash('sha256').update('').digest('hex')}`,
     });
   });
 
