@@ -10,11 +10,12 @@ import { replayCommand } from './commands/replay.js';
 import { rulesCommand } from './commands/rules.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
+import { statuslineCommand } from './commands/statusline.js';
 import { testCommand } from './commands/test.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand, statuslineCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
@@ -25,7 +26,7 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}
   hookwire <command> --help
   hookwire --version | --help
 
-${COMMANDS.map((command) => `${command.name.padEnd(9)} ${command.summary}`).join('\n')}
+${COMMANDS.map((command) => `${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
 Without --config, the config is $HOOKWIRE_CONFIG, else ~/.config/hookwire/config.json and
 .hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the current directory).

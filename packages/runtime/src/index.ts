@@ -1,4 +1,5 @@
-export { createRuntime, checkConfig, loadRuleHooks } from './runtime.js';
+export { createRuntime, checkConfig, describeConfig, loadRuleHooks } from './runtime.js';
+export type { ConfigDescription } from './runtime.js';
 export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
 export type { RunRecord } from './run-record.js';
 export type { ProxyCall, ProxyFunction } from './agent-proxy.js';
@@ -11,8 +12,8 @@ export { CHANNEL_NAMES } from './lifecycle-channels.js';
 export type { DispatchStartMessage, DispatchEndMessage, HookStartMessage, HookEndMessage } from './lifecycle-channels.js';
 export { subscribeAuditLog, auditRecordOf, auditFailureRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
 export type { AuditRecord, AuditFailureRecord, AuditLine, AuditLogOptions } from './audit-log.js';
-export { readAuditLog } from './read-audit-log.js';
-export type { AuditLogReading } from './read-audit-log.js';
+export { readAuditLog, readAuditLine } from './read-audit-log.js';
+export type { AuditLogReading, AuditLineReading } from './read-audit-log.js';
 export { enableTracing } from './tracing.js';
 export type { TracingOptions } from './tracing.js';
 export type { LoadedRuleHook, RuleMatchRecord } from './rule-engine.js';
