@@ -6,6 +6,7 @@ import { dispatchCommand } from './commands/dispatch.js';
 import { explainCommand } from './commands/explain.js';
 import { initCommand } from './commands/init.js';
 import { listenCommand } from './commands/listen.js';
+import { logCommand } from './commands/log.js';
 import { replayCommand } from './commands/replay.js';
 import { rulesCommand } from './commands/rules.js';
 import { runCommand } from './commands/run.js';
@@ -15,7 +16,7 @@ import { testCommand } from './commands/test.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand, statuslineCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, logCommand, testCommand, rulesCommand, statuslineCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 

@@ -1,7 +1,7 @@
-import { describeConfig, readAuditLine, type AuditRecord, type ConfigDescription, type RunRecord } from '@hookwire/runtime';
+import { describeConfig, readAuditLine, type AuditRecord, type ConfigDescription } from '@hookwire/runtime';
 import { lineAt, readTail } from './audit-tail.js';
 import { locateConfig } from './config-location.js';
-import { decidersOf } from './deciders.js';
+import { decidingLabel } from './deciders.js';
 import { clip } from './format.js';
 
 /**
@@ -40,16 +40,6 @@ export function readStatusInput(text: string): StatusInput {
   }
 }
 
-/** The hook (and rule, for a rule hook) whose decision is the record's outcome. */
-function decidedBy(record: AuditRecord & { outcome: NonNullable<AuditRecord['outcome']> }): string {
-  const hooks = decidersOf({ outcome: record.outcome, runs: record.runs });
-  const hook = hooks[0];
-  if (hook === undefined) return 'no hook';
-  const run = record.runs.find((r) => r.hook === hook) as (RunRecord & { rules?: { rule: string; decision: string; mode?: string }[] }) | undefined;
-  const rule = run?.rules?.find((m) => m.decision === record.outcome.decision && m.mode !== 'observe');
-  return rule === undefined ? hook : `${hook} (${rule.rule})`;
-}
-
 /**
  * A denial's record holds this exact text outside any string: `JSON.stringify` writes no spaces
  * and escapes every quote inside a string. A line without it need not be parsed to know it holds
@@ -76,7 +66,7 @@ export function summarizeLog(path: string, scan: { maxBytes: number; recent: num
   const seen = new Set<string>();
   const noteDenial = (record: AuditRecord) => {
     if (summary.lastDenial !== undefined || record.outcome?.decision !== 'deny' || record.mode === 'observe') return;
-    summary.lastDenial = { ts: record.ts, subject: record.subject ?? record.event, by: decidedBy(record as AuditRecord & { outcome: NonNullable<AuditRecord['outcome']> }) };
+    summary.lastDenial = { ts: record.ts, subject: record.subject ?? record.event, by: decidingLabel({ outcome: record.outcome, runs: record.runs }) ?? 'no hook' };
   };
   // The recent records, newest first: every one parsed.
   let end = tail.length;

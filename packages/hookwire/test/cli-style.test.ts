@@ -16,6 +16,7 @@ describe('one command-line style', () => {
     ['serve', '--prot', '--port'],
     ['replay', '--lgo', '--log'],
     ['explain', '--lnie', '--line'],
+    ['log', '--folow', '--follow'],
     ['test', '--confgi', '--config'],
   ];
 

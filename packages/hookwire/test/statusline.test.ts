@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ago, formatStatus, summarizeLog } from '../src/statusline.js';
-import { cleanupSidecars, runHookwire, tempDir, writeConfig } from './sidecar.js';
+import { bareEnv, cleanupSidecars, runHookwire, tempDir, writeConfig } from './sidecar.js';
 
 afterEach(cleanupSidecars);
 
@@ -11,15 +11,6 @@ const HOOKS = [
   { id: 'slow', event: 'PreToolUse', matcher: 'Read', type: 'command', timeout: 0.2, command: 'sleep 5' },
   { id: 'shadow', event: 'PreToolUse', type: 'command', mode: 'observe', command: 'exit 0' },
 ];
-
-/** The environment of a user with no config of their own: only the project's `.hookwire.json` is found. */
-function bareEnv(dir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: join(dir, 'no-user-config') };
-  delete env.HOOKWIRE_CONFIG;
-  delete env.CLAUDE_PROJECT_DIR;
-  delete env.HOOKWIRE_BRIDGE_DEPTH;
-  return env;
-}
 
 /** What Claude Code pipes to a status line command (the fields the docs list). */
 function claudeInput(projectDir: string): string {
