@@ -13,10 +13,11 @@ import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { testCommand } from './commands/test.js';
+import { uiCommand } from './commands/ui.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, logCommand, testCommand, rulesCommand, statuslineCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, logCommand, testCommand, rulesCommand, statuslineCommand, uiCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 

@@ -6,6 +6,9 @@ import { basename, dirname } from 'node:path';
 export interface NumberedLine {
   line: number;
   text: string;
+  /** Where the line starts in the file, in bytes, and how many bytes it has (without its newline). */
+  offset: number;
+  bytes: number;
 }
 
 export interface FollowOptions {
@@ -13,6 +16,8 @@ export interface FollowOptions {
   onLines(lines: NumberedLine[]): void;
   /** What happened to the file (replaced, truncated, not there yet), in words for a person. */
   onNotice?(message: string): void;
+  /** The file is read again from its start (replaced or truncated): the lines passed on so far are no longer its lines. */
+  onRestart?(): void;
   /** How often the file is checked besides `fs.watch`'s events (which some file systems never send); default 500 ms. */
   pollMs?: number;
 }
@@ -27,13 +32,16 @@ const READ_BYTES = 1024 * 1024;
 class LineSplitter {
   private pending: Buffer = Buffer.alloc(0);
   private lineNo = 0;
+  /** The file offset of `pending`'s first byte. */
+  private offset = 0;
 
   push(chunk: Buffer): NumberedLine[] {
     let data = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     const lines: NumberedLine[] = [];
     let newline = data.indexOf(10);
     while (newline !== -1) {
-      lines.push({ line: ++this.lineNo, text: data.toString('utf8', 0, newline) });
+      lines.push({ line: ++this.lineNo, text: data.toString('utf8', 0, newline), offset: this.offset, bytes: newline });
+      this.offset += newline + 1;
       data = data.subarray(newline + 1);
       newline = data.indexOf(10);
     }
@@ -45,12 +53,13 @@ class LineSplitter {
   end(): NumberedLine[] {
     const last = this.pending;
     this.pending = Buffer.alloc(0);
-    return last.length === 0 ? [] : [{ line: ++this.lineNo, text: last.toString('utf8') }];
+    return last.length === 0 ? [] : [{ line: ++this.lineNo, text: last.toString('utf8'), offset: this.offset, bytes: last.length }];
   }
 
   reset(): void {
     this.pending = Buffer.alloc(0);
     this.lineNo = 0;
+    this.offset = 0;
   }
 }
 
@@ -93,9 +102,12 @@ export function followFile(path: string, options: FollowOptions): { stop(): void
     }
   };
 
+  let opened = false;
   const restart = () => {
     offset = 0;
     splitter.reset();
+    if (opened) options.onRestart?.();
+    opened = true;
   };
 
   const check = async () => {

@@ -13,6 +13,8 @@ export interface LogEntry {
   dialect: string;
   event?: string;
   subject?: string;
+  /** The host's session (the payload's `session_id`), when the record has it. */
+  session?: string;
   /** `allow`, `deny`, `ask`, `none`; `error` when the dispatch failed; `bridge-failure` when nothing was dispatched. */
   decision: string;
   /** The decision the host could not take, when it was downgraded (a deny on an event that cannot be blocked). */
@@ -33,7 +35,8 @@ export function entryOf(line: number, record: AuditRecord | AuditFailureRecord):
     return { ...where, decision: 'bridge-failure', decidedBy: [], reason: `${record.error.code}: ${record.error.message}` };
   }
   const dispatch = record as AuditRecord;
-  const subject = dispatch.subject === undefined ? {} : { subject: String(dispatch.subject) };
+  const session = dispatch.payload?.session_id;
+  const subject = { ...(dispatch.subject === undefined ? {} : { subject: String(dispatch.subject) }), ...(typeof session === 'string' ? { session } : {}) };
   const observe = dispatch.mode === 'observe' ? { observe: true as const } : {};
   if (dispatch.outcome === undefined) {
     const error = dispatch.error ?? { code: 'HOOKWIRE_INTERNAL', message: 'the record has neither outcome nor error' };

@@ -17,6 +17,7 @@ describe('one command-line style', () => {
     ['replay', '--lgo', '--log'],
     ['explain', '--lnie', '--line'],
     ['log', '--folow', '--follow'],
+    ['ui', '--no-opne', '--no-open'],
     ['test', '--confgi', '--config'],
   ];
 

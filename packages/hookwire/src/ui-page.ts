@@ -1,0 +1,276 @@
+/**
+ * The page of `hookwire ui`: plain HTML, CSS and a script, served as they are (no build step, no
+ * framework: a timeline table, a filter form and a detail panel are what the DOM already does
+ * well). The script puts text from the log into the page only through `textContent`, never as
+ * markup, and the server's Content-Security-Policy allows no inline script: a payload cannot
+ * script the page.
+ */
+export const UI_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>hookwire — what your agents tried</title>
+<link rel="stylesheet" href="/app.css">
+</head>
+<body>
+<header>
+  <h1>hookwire</h1>
+  <span id="source"></span>
+  <span id="count"></span>
+  <span id="status" data-state="connecting">connecting…</span>
+</header>
+<form id="filters" autocomplete="off">
+  <label>decision <select name="decision">
+    <option value="">any</option><option>deny</option><option>ask</option><option>allow</option><option>none</option><option>error</option><option>bridge-failure</option>
+  </select></label>
+  <label>host <input name="host" placeholder="claude, gemini, …" size="10"></label>
+  <label>session <input name="session" placeholder="session id" size="14"></label>
+  <label>hook or rule <input name="hook" placeholder="guard, no-rm-rf, …" size="14"></label>
+  <label>text <input name="text" type="search" placeholder="rm -rf, .env, …" size="18"></label>
+</form>
+<main>
+  <section id="timeline-pane">
+    <table id="timeline">
+      <thead><tr><th>time (UTC)</th><th>line</th><th>host</th><th>event</th><th>tool</th><th>decision</th><th>decided by</th><th>reason</th></tr></thead>
+      <tbody></tbody>
+    </table>
+    <p id="empty" hidden>No decision matches.</p>
+  </section>
+  <aside id="detail" hidden>
+    <button type="button" id="close" aria-label="close">×</button>
+    <h2 id="detail-title"></h2>
+    <dl id="detail-facts"></dl>
+    <h3>Hooks that ran</h3>
+    <table id="detail-runs"><thead><tr><th></th><th>hook</th><th>kind</th><th>verdict</th><th>ms</th><th>exit/status</th><th>why</th></tr></thead><tbody></tbody></table>
+    <div id="detail-rules"></div>
+    <h3>Payload <small>(as recorded: secrets redacted)</small></h3>
+    <pre id="detail-payload"></pre>
+  </aside>
+</main>
+<script src="/app.js"></script>
+</body>
+</html>
+`;
+
+export const UI_STYLE = `
+:root { color-scheme: light dark; --deny: #c62828; --ask: #b26a00; --allow: #2e7d32; --muted: #888; font: 14px/1.4 system-ui, sans-serif; }
+body { margin: 0; }
+header { display: flex; gap: 1em; align-items: baseline; padding: .5em 1em; border-bottom: 1px solid #8884; }
+header h1 { font-size: 1.1em; margin: 0; }
+#source, #count { color: var(--muted); }
+#status[data-state="live"] { color: var(--allow); }
+#status[data-state="connecting"], #status[data-state="reconnecting"] { color: var(--ask); }
+form { display: flex; flex-wrap: wrap; gap: .75em; padding: .5em 1em; border-bottom: 1px solid #8884; }
+main { display: flex; align-items: flex-start; }
+#timeline-pane { flex: 1; overflow: auto; max-height: calc(100vh - 6em); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .2em .5em; border-bottom: 1px solid #8882; vertical-align: top; white-space: nowrap; }
+#timeline td.reason { white-space: normal; max-width: 40em; overflow-wrap: anywhere; }
+#timeline tbody tr { cursor: pointer; }
+#timeline tbody tr:hover, #timeline tbody tr[aria-selected="true"] { background: #8882; }
+td.decision[data-decision="deny"], dd[data-decision="deny"] { color: var(--deny); font-weight: 600; }
+td.decision[data-decision="ask"], dd[data-decision="ask"] { color: var(--ask); font-weight: 600; }
+td.decision[data-decision="allow"], dd[data-decision="allow"] { color: var(--allow); }
+td.decision[data-decision="error"], td.decision[data-decision="bridge-failure"] { color: var(--deny); font-style: italic; }
+#detail { width: 45%; min-width: 28em; max-height: calc(100vh - 6em); overflow: auto; padding: 0 1em 1em; border-left: 1px solid #8884; position: relative; }
+#close { position: absolute; right: .5em; top: .5em; }
+#detail dl { display: grid; grid-template-columns: max-content 1fr; gap: .2em 1em; }
+#detail dt { color: var(--muted); }
+#detail dd { margin: 0; overflow-wrap: anywhere; }
+#detail-runs td:last-child { white-space: normal; overflow-wrap: anywhere; }
+pre { background: #8881; padding: .5em; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+`;
+
+export const UI_SCRIPT = `'use strict';
+const token = new URLSearchParams(location.search).get('token') || '';
+const form = document.getElementById('filters');
+const tbody = document.querySelector('#timeline tbody');
+const statusEl = document.getElementById('status');
+const countEl = document.getElementById('count');
+const LIMIT = 500;
+let source;
+let shownMax = 0;
+let total = 0;
+let matched = 0;
+let selected;
+
+function setStatus(state, text) {
+  statusEl.dataset.state = state;
+  statusEl.textContent = text;
+}
+
+function query() {
+  const params = new URLSearchParams();
+  params.set('token', token);
+  for (const [key, value] of new FormData(form)) if (String(value).trim() !== '') params.set(key, String(value).trim());
+  return params.toString();
+}
+
+function timeOf(ts) {
+  return String(ts).replace('T', ' ').replace(/\\.\\d+Z$/, 'Z');
+}
+
+function decisionText(entry) {
+  return entry.decision + (entry.downgradedFrom ? ' (was ' + entry.downgradedFrom + ')' : '') + (entry.observe ? ' (observe)' : '');
+}
+
+function cell(tr, text, className) {
+  const td = document.createElement('td');
+  td.textContent = text == null ? '' : String(text);
+  if (className) td.className = className;
+  tr.append(td);
+  return td;
+}
+
+function row(entry) {
+  const tr = document.createElement('tr');
+  tr.dataset.line = String(entry.line);
+  tr.tabIndex = 0;
+  cell(tr, timeOf(entry.ts));
+  cell(tr, '#' + entry.line);
+  cell(tr, entry.dialect);
+  cell(tr, entry.event);
+  cell(tr, entry.subject);
+  cell(tr, decisionText(entry), 'decision').dataset.decision = entry.decision;
+  cell(tr, entry.by);
+  cell(tr, entry.reason, 'reason');
+  tr.addEventListener('click', () => show(entry.line));
+  tr.addEventListener('keydown', (event) => { if (event.key === 'Enter') show(entry.line); });
+  if (selected === entry.line) tr.setAttribute('aria-selected', 'true');
+  return tr;
+}
+
+function showCount() {
+  countEl.textContent = matched === total ? total + ' decisions' : matched + ' of ' + total + ' decisions match';
+  document.getElementById('empty').hidden = tbody.childElementCount > 0;
+}
+
+function addLive(data) {
+  const entry = data.entry;
+  if (entry.line <= shownMax) return;
+  shownMax = entry.line;
+  tbody.prepend(row(entry));
+  while (tbody.childElementCount > LIMIT) tbody.lastElementChild.remove();
+  total = data.total;
+  matched++;
+  showCount();
+}
+
+async function load() {
+  if (source) source.close();
+  setStatus('connecting', 'connecting…');
+  shownMax = 0;
+  // The stream first, so that nothing appended while the list loads is missed; what it sends meanwhile waits.
+  const early = [];
+  let loaded = false;
+  source = new EventSource('/api/events?' + query());
+  source.addEventListener('entry', (event) => {
+    const data = JSON.parse(event.data);
+    if (loaded) addLive(data);
+    else early.push(data);
+  });
+  source.addEventListener('reset', () => load());
+  source.addEventListener('hello', () => setStatus('live', 'live'));
+  source.onerror = () => setStatus('reconnecting', 'reconnecting…');
+  const response = await fetch('/api/entries?' + query());
+  const data = await response.json();
+  if (!response.ok) {
+    setStatus('error', data.error || 'error ' + response.status);
+    return;
+  }
+  document.getElementById('source').textContent = data.log;
+  total = data.total;
+  matched = data.matched;
+  tbody.replaceChildren(...data.entries.map(row));
+  shownMax = data.entries.length > 0 ? data.entries[0].line : 0;
+  loaded = true;
+  for (const data of early) addLive(data);
+  showCount();
+}
+
+function fact(list, name, value, decision) {
+  if (value == null || value === '') return;
+  const dt = document.createElement('dt');
+  dt.textContent = name;
+  const dd = document.createElement('dd');
+  dd.textContent = String(value);
+  if (decision) dd.dataset.decision = decision;
+  list.append(dt, dd);
+}
+
+async function show(line) {
+  selected = line;
+  for (const tr of tbody.querySelectorAll('tr[aria-selected]')) tr.removeAttribute('aria-selected');
+  const tr = tbody.querySelector('tr[data-line="' + line + '"]');
+  if (tr) tr.setAttribute('aria-selected', 'true');
+  const response = await fetch('/api/entry/' + line + '?' + query());
+  const data = await response.json();
+  const panel = document.getElementById('detail');
+  panel.hidden = false;
+  const title = document.getElementById('detail-title');
+  const facts = document.getElementById('detail-facts');
+  const runs = document.querySelector('#detail-runs tbody');
+  const rules = document.getElementById('detail-rules');
+  const payload = document.getElementById('detail-payload');
+  facts.replaceChildren();
+  runs.replaceChildren();
+  rules.replaceChildren();
+  if (!response.ok) {
+    title.textContent = data.error || 'error ' + response.status;
+    payload.textContent = '';
+    return;
+  }
+  const { entry, record, explanation } = data;
+  title.textContent = '#' + entry.line + ' ' + (entry.event || '') + ' ' + (entry.subject || '') + ' — ' + decisionText(entry);
+  fact(facts, 'time', timeOf(entry.ts));
+  fact(facts, 'host', entry.dialect);
+  fact(facts, 'session', entry.session);
+  fact(facts, 'decision', decisionText(entry), entry.decision);
+  fact(facts, 'decided by', explanation && explanation.decidedBy ? (explanation.decidedBy.length ? explanation.decidedBy.join(', ') : 'no hook') : entry.by);
+  fact(facts, 'reason', entry.reason);
+  if (record) {
+    fact(facts, 'continue', record.outcome ? String(record.outcome.continue) : undefined);
+    fact(facts, 'downgrades', record.downgrades ? record.downgrades.join('; ') : undefined);
+    fact(facts, 'mode', record.mode);
+    fact(facts, 'config', record.config);
+    fact(facts, 'took', record.durationMs + ' ms');
+    fact(facts, 'cwd', record.cwd);
+    const verdicts = new Map((explanation && explanation.runs ? explanation.runs : []).map((run) => [run.hook, run]));
+    for (const run of record.runs) {
+      const explained = verdicts.get(run.hook) || {};
+      const tr = document.createElement('tr');
+      cell(tr, explained.decided ? '*' : '');
+      cell(tr, run.hook);
+      cell(tr, run.kind + (run.mode === 'observe' ? ' (observe)' : ''));
+      cell(tr, explained.verdict);
+      cell(tr, typeof run.durationMs === 'number' ? run.durationMs.toFixed(1) : '');
+      cell(tr, run.exitCode != null ? run.exitCode : run.status != null ? run.status : '');
+      cell(tr, explained.why);
+      runs.append(tr);
+      for (const match of explained.rules || []) {
+        const p = document.createElement('p');
+        p.className = 'rule';
+        p.textContent = run.hook + ' › ' + match.rule + ': ' + match.decision + (match.mode === 'observe' ? ' (observe: not counted)' : '') + ' on ' + JSON.stringify(match.matched) + (match.via ? ' via ' + match.via.join(' → ') : '');
+        rules.append(p);
+      }
+    }
+    payload.textContent = record.payload === undefined ? 'left out (--log-omit-payloads)' : JSON.stringify(record.payload, null, 2);
+  } else {
+    payload.textContent = '';
+  }
+}
+
+document.getElementById('close').addEventListener('click', () => {
+  document.getElementById('detail').hidden = true;
+  selected = undefined;
+  for (const tr of tbody.querySelectorAll('tr[aria-selected]')) tr.removeAttribute('aria-selected');
+});
+let typing;
+form.addEventListener('input', () => {
+  clearTimeout(typing);
+  typing = setTimeout(load, 200);
+});
+form.addEventListener('submit', (event) => event.preventDefault());
+load();
+`;

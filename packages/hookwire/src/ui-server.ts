@@ -1,0 +1,216 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readAuditLine, type AuditRecord } from '@hookwire/runtime';
+import { explainRecord } from './explain.js';
+import { followFile, type NumberedLine } from './follow-file.js';
+import { entryOf, type LogEntry } from './log-view.js';
+import { UI_SCRIPT, UI_STYLE, UI_PAGE } from './ui-page.js';
+
+/** One decision of the log as the page's timeline and filters use it; the record itself stays in the file. */
+interface Indexed {
+  entry: LogEntry;
+  offset: number;
+  bytes: number;
+  /** Every hook that ran and every rule that matched: what the hook filter looks in. */
+  hooks: string[];
+  /** Lower-cased text the text filter searches: event, tool, decision, who, reason, the tool's input (clipped). */
+  haystack: string;
+}
+
+/** The filters of the timeline, from the query string: each absent one matches everything. */
+export interface Filters {
+  decision?: string;
+  host?: string;
+  session?: string;
+  hook?: string;
+  text?: string;
+}
+
+/** The newest records the page gets at once; older ones are a filter away. */
+const PAGE_LIMIT = 500;
+
+function filtersOf(params: URLSearchParams): Filters {
+  const filters: Filters = {};
+  for (const key of ['decision', 'host', 'session', 'hook', 'text'] as const) {
+    const value = params.get(key)?.trim();
+    if (value !== undefined && value !== '') filters[key] = key === 'text' ? value.toLowerCase() : value;
+  }
+  return filters;
+}
+
+/** Whether a decision passes the filters: decision, host and session exactly, hook among its hooks and rules, text anywhere. */
+export function matches(item: Indexed, filters: Filters): boolean {
+  if (filters.decision !== undefined && item.entry.decision !== filters.decision) return false;
+  if (filters.host !== undefined && item.entry.dialect !== filters.host) return false;
+  if (filters.session !== undefined && item.entry.session !== filters.session) return false;
+  if (filters.hook !== undefined && !item.hooks.includes(filters.hook)) return false;
+  if (filters.text !== undefined && !item.haystack.includes(filters.text)) return false;
+  return true;
+}
+
+function indexOf(line: NumberedLine, record: Parameters<typeof entryOf>[1]): Indexed {
+  const entry = entryOf(line.line, record);
+  const runs = 'runs' in record ? record.runs : [];
+  const hooks = [...new Set(runs.flatMap((run) => [run.hook, ...((run as { rules?: { rule: string }[] }).rules ?? []).map((m) => m.rule)]))];
+  const input = 'payload' in record && record.payload !== undefined ? JSON.stringify(record.payload.tool_input ?? record.payload.prompt ?? '').slice(0, 500) : '';
+  const haystack = [entry.event, entry.subject, entry.decision, entry.by, entry.reason, input].filter((part) => part !== undefined).join(' ').toLowerCase();
+  return { entry, offset: line.offset, bytes: line.bytes, hooks, haystack };
+}
+
+export interface UiServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * `hookwire ui`'s server: the page, the timeline (`/api/entries`, filtered, newest first), one
+ * decision in full (`/api/entry/N`: the record as logged, payload redacted at write time, and
+ * what explain says of it), and new decisions as server-sent events (`/api/events`). Loopback
+ * only; every request must name the host it was sent to as loopback (against DNS rebinding) and
+ * the data routes carry the token the printed URL holds (against other local users and pages).
+ */
+export async function startUiServer(options: { logPath: string; port?: number; warn: (message: string) => void; pollMs?: number }): Promise<UiServer> {
+  const token = randomBytes(18).toString('base64url');
+  const items: Indexed[] = [];
+  const byLine = new Map<number, Indexed>();
+  /** Bumped when the log is read again from its start: the page starts over. */
+  let generation = 0;
+  const listeners = new Set<{ filters: Filters; response: ServerResponse }>();
+
+  const send = (response: ServerResponse, event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const follower = followFile(options.logPath, {
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    onNotice: options.warn,
+    onRestart: () => {
+      items.length = 0;
+      byLine.clear();
+      generation++;
+      for (const listener of listeners) send(listener.response, 'reset', { generation });
+    },
+    onLines: (lines) => {
+      for (const line of lines) {
+        const read = readAuditLine(line.text);
+        if (read.kind === 'blank') continue;
+        if (read.kind === 'invalid') {
+          options.warn(`${options.logPath}:${line.line}: ${read.message}; skipped`);
+          continue;
+        }
+        let item: Indexed;
+        try {
+          item = indexOf(line, read.record);
+        } catch (error) {
+          options.warn(`${options.logPath}:${line.line}: a record this view cannot read (${(error as Error).message}); skipped`);
+          continue;
+        }
+        items.push(item);
+        byLine.set(item.entry.line, item);
+        for (const listener of listeners) if (matches(item, listener.filters)) send(listener.response, 'entry', { entry: item.entry, total: items.length });
+      }
+    },
+  });
+  await follower.ready;
+
+  const tokenBytes = Buffer.from(token);
+  const authorized = (params: URLSearchParams) => {
+    const given = Buffer.from(params.get('token') ?? '');
+    return given.length === tokenBytes.length && timingSafeEqual(given, tokenBytes);
+  };
+  let port = 0;
+  const loopbackHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  const reply = (response: ServerResponse, status: number, type: string, body: string | Buffer) => {
+    response.writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    });
+    response.end(body);
+  };
+  const json = (response: ServerResponse, status: number, value: unknown) => reply(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+  async function readRecord(item: Indexed): Promise<AuditRecord | undefined> {
+    const handle = await open(options.logPath, 'r');
+    try {
+      const buffer = Buffer.alloc(item.bytes);
+      await handle.read(buffer, 0, item.bytes, item.offset);
+      const read = readAuditLine(buffer.toString('utf8'));
+      return read.kind === 'record' ? read.record : undefined;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!loopbackHosts().has(request.headers.host ?? '')) return reply(response, 403, 'text/plain; charset=utf-8', 'hookwire ui answers only requests addressed to 127.0.0.1 or localhost\n');
+    if (request.method !== 'GET') return reply(response, 405, 'text/plain; charset=utf-8', 'GET only\n');
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === '/') return reply(response, 200, 'text/html; charset=utf-8', UI_PAGE);
+    if (url.pathname === '/app.js') return reply(response, 200, 'text/javascript; charset=utf-8', UI_SCRIPT);
+    if (url.pathname === '/app.css') return reply(response, 200, 'text/css; charset=utf-8', UI_STYLE);
+    if (!url.pathname.startsWith('/api/')) return reply(response, 404, 'text/plain; charset=utf-8', 'not found\n');
+    if (!authorized(url.searchParams)) return json(response, 401, { error: 'the URL hookwire ui printed carries a token: open that one' });
+    const filters = filtersOf(url.searchParams);
+    if (url.pathname === '/api/entries') {
+      const found: LogEntry[] = [];
+      let matched = 0;
+      for (let i = items.length - 1; i >= 0; i--) {
+        if (!matches(items[i]!, filters)) continue;
+        matched++;
+        if (found.length < PAGE_LIMIT) found.push(items[i]!.entry);
+      }
+      return json(response, 200, { log: options.logPath, generation, total: items.length, matched, entries: found });
+    }
+    const one = /^\/api\/entry\/(\d+)$/.exec(url.pathname);
+    if (one) {
+      const item = byLine.get(Number(one[1]));
+      if (item === undefined) return json(response, 404, { error: `no decision on line ${one[1]} of the log` });
+      if (item.entry.decision === 'bridge-failure') return json(response, 200, { entry: item.entry });
+      const record = await readRecord(item);
+      if (record === undefined) return json(response, 410, { error: `line ${one[1]} of the log changed since it was read` });
+      return json(response, 200, { entry: item.entry, record, explanation: explainRecord(item.entry.line, record) });
+    }
+    if (url.pathname === '/api/events') {
+      response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      send(response, 'hello', { generation });
+      const listener = { filters, response };
+      listeners.add(listener);
+      request.once('close', () => listeners.delete(listener));
+      return;
+    }
+    return json(response, 404, { error: 'not found' });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) json(response, 500, { error: (error as Error).message });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address !== null ? address.port : 0;
+  // Each event stream a comment every 15 s: proxies and idle timers see it alive.
+  const keepAlive = setInterval(() => {
+    for (const listener of listeners) listener.response.write(': keep-alive\n\n');
+  }, 15_000);
+  keepAlive.unref();
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    server,
+    async close() {
+      clearInterval(keepAlive);
+      follower.stop();
+      for (const listener of listeners) listener.response.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await follower.done;
+    },
+  };
+}
