@@ -19,6 +19,7 @@ export const UI_PAGE = `<!doctype html>
   <span id="source"></span>
   <span id="count"></span>
   <span id="status" data-state="connecting">connecting…</span>
+  <button type="button" id="replay-toggle">Replay against a config…</button>
 </header>
 <form id="filters" autocomplete="off">
   <label>decision <select name="decision">
@@ -29,6 +30,17 @@ export const UI_PAGE = `<!doctype html>
   <label>hook or rule <input name="hook" placeholder="guard, no-rm-rf, …" size="14"></label>
   <label>text <input name="text" type="search" placeholder="rm -rf, .env, …" size="18"></label>
 </form>
+<section id="replay" hidden>
+  <p>Re-run the decisions the timeline shows (the newest 500 that match the filters) against another config, and see which would change.
+  <strong>Their hooks run for real</strong>, as with <code>hookwire replay</code>.</p>
+  <div class="replay-inputs">
+    <label>config file <input id="replay-config" placeholder="/absolute/path/to/hookwire.json" size="44"></label>
+    <label>or a draft config (JSON) <textarea id="replay-draft" rows="5" cols="70" spellcheck="false"></textarea></label>
+    <button type="button" id="replay-run">Replay</button>
+  </div>
+  <p id="replay-summary"></p>
+  <table id="replay-changes"><thead><tr><th>line</th><th>event</th><th>tool</th><th>recorded</th><th>replayed</th><th>hooks that made the difference</th></tr></thead><tbody></tbody></table>
+</section>
 <main>
   <section id="timeline-pane">
     <table id="timeline">
@@ -79,6 +91,12 @@ td.decision[data-decision="error"], td.decision[data-decision="bridge-failure"] 
 #detail dt { color: var(--muted); }
 #detail dd { margin: 0; overflow-wrap: anywhere; }
 #detail-runs td:last-child { white-space: normal; overflow-wrap: anywhere; }
+#replay { padding: .5em 1em; border-bottom: 1px solid #8884; }
+.replay-inputs { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-end; }
+.replay-inputs label { display: flex; flex-direction: column; }
+textarea { font: 12px/1.3 ui-monospace, monospace; }
+#replay-changes tbody tr { cursor: pointer; }
+#replay-changes td { white-space: normal; }
 pre { background: #8881; padding: .5em; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
@@ -261,6 +279,46 @@ async function show(line) {
   }
 }
 
+function verdict(decision) {
+  return decision.decision + (decision.continue ? '' : ' (stop)') + (decision.reason ? ': ' + decision.reason : '');
+}
+
+async function replay() {
+  const summary = document.getElementById('replay-summary');
+  const changes = document.querySelector('#replay-changes tbody');
+  const config = document.getElementById('replay-config').value.trim();
+  const draft = document.getElementById('replay-draft').value;
+  changes.replaceChildren();
+  summary.textContent = 'replaying…';
+  const response = await fetch('/api/replay?' + query(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(draft.trim() !== '' ? { draft } : { config }) });
+  const data = await response.json();
+  if (!response.ok) {
+    summary.textContent = (data.error || 'error ' + response.status) + (data.diagnostics ? ' — ' + data.diagnostics.map((d) => (d.path || '/') + ': ' + d.message).join('; ') : '');
+    return;
+  }
+  const notes = [data.changed.length + ' changed', data.unchanged + ' unchanged'];
+  if (data.failed.length > 0) notes.push(data.failed.length + ' not replayed');
+  if (data.skipped.length > 0) notes.push(data.skipped.length + ' skipped');
+  summary.textContent = 'replayed ' + data.replayed + ' of ' + data.records + ' against ' + data.config + ': ' + notes.join(', ');
+  for (const change of data.changed) {
+    const tr = document.createElement('tr');
+    tr.dataset.line = String(change.line);
+    cell(tr, '#' + change.line);
+    cell(tr, change.event);
+    cell(tr, change.subject);
+    cell(tr, verdict(change.before), 'decision').dataset.decision = change.before.decision;
+    cell(tr, verdict(change.after), 'decision').dataset.decision = change.after.decision;
+    cell(tr, change.hooks.map((hook) => hook.hook + ': ' + hook.before + ' → ' + hook.after).join('; '));
+    tr.addEventListener('click', () => show(change.line));
+    changes.append(tr);
+  }
+}
+
+document.getElementById('replay-toggle').addEventListener('click', () => {
+  const section = document.getElementById('replay');
+  section.hidden = !section.hidden;
+});
+document.getElementById('replay-run').addEventListener('click', () => replay());
 document.getElementById('close').addEventListener('click', () => {
   document.getElementById('detail').hidden = true;
   selected = undefined;

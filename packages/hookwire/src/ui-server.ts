@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readAuditLine, type AuditRecord } from '@hookwire/runtime';
 import { explainRecord } from './explain.js';
@@ -27,8 +29,27 @@ export interface Filters {
   text?: string;
 }
 
-/** The newest records the page gets at once; older ones are a filter away. */
+/** The newest records the page gets at once, and replays at once; older ones are a filter away. */
 const PAGE_LIMIT = 500;
+
+/** The largest request body the replay route reads (a draft config). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error(`the request is larger than ${MAX_BODY_BYTES} bytes`));
+        request.destroy();
+      } else chunks.push(chunk);
+    });
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
+}
 
 function filtersOf(params: URLSearchParams): Filters {
   const filters: Filters = {};
@@ -146,8 +167,9 @@ export async function startUiServer(options: { logPath: string; port?: number; w
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!loopbackHosts().has(request.headers.host ?? '')) return reply(response, 403, 'text/plain; charset=utf-8', 'hookwire ui answers only requests addressed to 127.0.0.1 or localhost\n');
-    if (request.method !== 'GET') return reply(response, 405, 'text/plain; charset=utf-8', 'GET only\n');
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    const method = url.pathname === '/api/replay' ? 'POST' : 'GET';
+    if (request.method !== method) return reply(response, 405, 'text/plain; charset=utf-8', `${method} only\n`);
     if (url.pathname === '/') return reply(response, 200, 'text/html; charset=utf-8', UI_PAGE);
     if (url.pathname === '/app.js') return reply(response, 200, 'text/javascript; charset=utf-8', UI_SCRIPT);
     if (url.pathname === '/app.css') return reply(response, 200, 'text/css; charset=utf-8', UI_STYLE);
@@ -173,6 +195,7 @@ export async function startUiServer(options: { logPath: string; port?: number; w
       if (record === undefined) return json(response, 410, { error: `line ${one[1]} of the log changed since it was read` });
       return json(response, 200, { entry: item.entry, record, explanation: explainRecord(item.entry.line, record) });
     }
+    if (url.pathname === '/api/replay') return replayView(request, response, filters);
     if (url.pathname === '/api/events') {
       response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
       send(response, 'hello', { generation });
@@ -182,6 +205,50 @@ export async function startUiServer(options: { logPath: string; port?: number; w
       return;
     }
     return json(response, 404, { error: 'not found' });
+  }
+
+  /**
+   * The replay view: the decisions the timeline shows (the filters' newest {@link PAGE_LIMIT})
+   * re-run against a config file, or a draft config given as JSON (written to a file of its own
+   * in a temporary folder: relative paths in it resolve there). Its hooks run for real, as
+   * `hookwire replay`'s do; only a JSON request carrying the token gets here.
+   */
+  async function replayView(request: IncomingMessage, response: ServerResponse, filters: Filters): Promise<void> {
+    if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) return json(response, 415, { error: 'send JSON: { "config": "/abs/path.json" } or { "draft": "{...}" }' });
+    let body: { config?: unknown; draft?: unknown };
+    try {
+      body = JSON.parse(await readBody(request)) as typeof body;
+    } catch (error) {
+      return json(response, 400, { error: `the request is not JSON: ${(error as Error).message}` });
+    }
+    const draft = typeof body.draft === 'string' && body.draft.trim() !== '' ? body.draft : undefined;
+    const config = typeof body.config === 'string' && body.config.trim() !== '' ? body.config.trim() : undefined;
+    if ((draft === undefined) === (config === undefined)) return json(response, 400, { error: 'give one of a config file (an absolute path) or a draft config (JSON)' });
+    if (config !== undefined && !isAbsolute(config)) return json(response, 400, { error: `the config file must be an absolute path, received ${JSON.stringify(config)}` });
+    const chosen: { line: number; record: AuditRecord }[] = [];
+    for (let i = items.length - 1; i >= 0 && chosen.length < PAGE_LIMIT; i--) {
+      const item = items[i]!;
+      if (item.entry.decision === 'bridge-failure' || !matches(item, filters)) continue;
+      const record = await readRecord(item);
+      if (record !== undefined) chosen.push({ line: item.entry.line, record });
+    }
+    chosen.reverse();
+    const folder = draft === undefined ? undefined : await mkdtemp(join(tmpdir(), 'hookwire-ui-draft-'));
+    try {
+      let paths: string[];
+      if (folder !== undefined) {
+        paths = [join(folder, 'draft.json')];
+        await writeFile(paths[0]!, draft!);
+      } else paths = [config!];
+      // Imported here, as `hookwire replay` imports it: one lazy chunk of the executable for both.
+      const { replayAgainst } = await import('./replay.js');
+      const logger = { warn: (message: string) => options.warn(`replay: warning: ${message}`), error: (message: string) => options.warn(`replay: ${message}`) };
+      const replayed = await replayAgainst(paths, chosen, { logger });
+      if (!replayed.ok) return json(response, 422, { error: replayed.error.message, diagnostics: replayed.error.diagnostics.map((d) => ({ ...d, ...(d.file === undefined || folder === undefined ? {} : { file: 'draft' }) })) });
+      return json(response, 200, { ...replayed.report, entries: Object.fromEntries(replayed.report.changed.map((change) => [change.line, byLine.get(change.line)?.entry])) });
+    } finally {
+      if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+    }
   }
 
   const server = createServer((request, response) => {

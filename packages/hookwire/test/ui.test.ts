@@ -118,11 +118,58 @@ describe('hookwire ui in Chromium', () => {
     const payload = await page.locator('#detail-payload').textContent();
     expect(JSON.parse(payload!)).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'curl -H "Authorization: Bearer [redacted]" https://example.invalid' } });
 
+    // The docs' screenshot (docs/images/ui.png) is this page: HOOKWIRE_UI_SCREENSHOTS=docs/images writes it.
+    const screenshots = process.env.HOOKWIRE_UI_SCREENSHOTS;
+    if (screenshots !== undefined && screenshots !== '') {
+      await page.setViewportSize({ width: 1400, height: 640 });
+      await page.screenshot({ path: join(screenshots, 'ui.png') });
+    }
+
     // No secret reached the page: not in what it shows, not in anything the server sent it.
     expect(await page.content()).not.toContain(SECRET);
     await expect.poll(() => bodies.length).toBeGreaterThanOrEqual(4);
     for (const body of bodies) expect(body).not.toContain(SECRET);
     process.stderr.write(`hookwire ui: first rows ${paintMs.toFixed(0)} ms after navigation; a dispatched decision on screen ${liveMs.toFixed(0)} ms after its bridge exited\n`);
+  });
+
+  it('replays the decisions shown against a draft config and shows which would change, side by side', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [HOOKS[0]] });
+    const log = join(dir, 'audit.jsonl');
+    await dispatch(dir, config, log, 'Bash', { command: 'ls' });
+    await dispatch(dir, config, log, 'Read', { file_path: 'a.md' });
+    await dispatch(dir, config, log, 'Bash', { command: 'pwd' });
+    const { url } = await startUi(log);
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect.poll(() => rows(page).count()).toBe(3);
+    await page.click('#replay-toggle');
+
+    // A draft with a mistake: the config's error, named, and nothing replayed.
+    await page.fill('#replay-draft', JSON.stringify({ hooks: [{ id: 'guard', event: 'PreTooluse', type: 'command', command: 'exit 0' }] }));
+    await page.click('#replay-run');
+    await expect.poll(() => page.locator('#replay-summary').textContent()).toMatch(/^config has 1 error; first: \/hooks\/0\/event: .* — \/hooks\/0\/event: /);
+
+    // The guard relaxed to let Bash through: the two denials would flip, the Read would not.
+    const relaxed = { hooks: [{ id: 'guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'exit 0' }] };
+    await page.fill('#replay-draft', JSON.stringify(relaxed));
+    await page.click('#replay-run');
+    await expect.poll(() => page.locator('#replay-summary').textContent(), { timeout: 20_000 }).toMatch(/^replayed 3 of 3 against sha256:[0-9a-f]{64}: 2 changed, 1 unchanged$/);
+    const changes = await page.locator('#replay-changes tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(changes).toEqual([
+      ['#1', 'PreToolUse', 'Bash', 'deny: no curl with a token', 'none', 'guard: deny → none'],
+      ['#3', 'PreToolUse', 'Bash', 'deny: no curl with a token', 'none', 'guard: deny → none'],
+    ]);
+    // A changed decision opens in full, as recorded.
+    await page.locator('#replay-changes tbody tr').first().click();
+    await expect.poll(() => page.locator('#detail-title').textContent()).toBe('#1 PreToolUse Bash — deny');
+
+    // The filters choose what is replayed: only the Read here, which does not change.
+    await page.fill('input[name="text"]', 'a.md');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.click('#replay-run');
+    await expect.poll(() => page.locator('#replay-summary').textContent(), { timeout: 20_000 }).toMatch(/^replayed 1 of 1 against sha256:[0-9a-f]{64}: 0 changed, 1 unchanged$/);
+    expect(await page.locator('#replay-changes tbody tr').count()).toBe(0);
   });
 
   it('serves only requests addressed to loopback, and the data only with the printed token', async () => {
@@ -137,6 +184,10 @@ describe('hookwire ui in Chromium', () => {
     expect(rebound.status()).toBe(403);
     const ok = await page.request.get(`${base.origin}/api/entries${base.search}`);
     expect(await ok.json()).toMatchObject({ total: 0, entries: [] });
+    const replay = await page.request.post(`${base.origin}/api/replay${base.search}`, { data: 'config=/etc/passwd', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(replay.status()).toBe(415);
+    const replayWithout = await page.request.post(`${base.origin}/api/replay`, { data: { config: '/tmp/x.json' } });
+    expect(replayWithout.status()).toBe(401);
     const html = await page.request.get(url);
     expect(html.headers()['content-security-policy']).toContain("script-src 'self'");
   });
