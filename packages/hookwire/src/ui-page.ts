@@ -19,6 +19,7 @@ export const UI_PAGE = `<!doctype html>
   <span id="source"></span>
   <span id="count"></span>
   <span id="status" data-state="connecting">connecting…</span>
+  <button type="button" id="overview-toggle">Overview</button>
   <button type="button" id="replay-toggle">Replay against a config…</button>
 </header>
 <form id="filters" autocomplete="off">
@@ -30,6 +31,15 @@ export const UI_PAGE = `<!doctype html>
   <label>hook or rule <input name="hook" placeholder="guard, no-rm-rf, …" size="14"></label>
   <label>text <input name="text" type="search" placeholder="rm -rf, .env, …" size="18"></label>
 </form>
+<section id="overview" hidden>
+  <h3>Decisions per hour (UTC)</h3>
+  <svg id="chart-hours" role="img" aria-label="decisions per hour" width="960" height="140"></svg>
+  <p class="legend"><span data-decision="deny">deny</span> <span data-decision="ask">ask</span> <span data-decision="allow">allow</span> <span data-decision="none">none</span> <span data-decision="error">error / bridge failure</span></p>
+  <div class="overview-tables">
+    <table id="overview-hooks"><caption>Hooks</caption><thead><tr><th>hook</th><th>runs</th><th>decided</th><th>failures</th><th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>max ms</th></tr></thead><tbody></tbody></table>
+    <table id="overview-rules"><caption>Rules that matched</caption><thead><tr><th>rule</th><th>decided</th></tr></thead><tbody></tbody></table>
+  </div>
+</section>
 <section id="replay" hidden>
   <p>Re-run the decisions the timeline shows (the newest 500 that match the filters) against another config, and see which would change.
   <strong>Their hooks run for real</strong>, as with <code>hookwire replay</code>.</p>
@@ -91,7 +101,18 @@ td.decision[data-decision="error"], td.decision[data-decision="bridge-failure"] 
 #detail dt { color: var(--muted); }
 #detail dd { margin: 0; overflow-wrap: anywhere; }
 #detail-runs td:last-child { white-space: normal; overflow-wrap: anywhere; }
-#replay { padding: .5em 1em; border-bottom: 1px solid #8884; }
+#replay, #overview { padding: .5em 1em; border-bottom: 1px solid #8884; }
+#overview h3 { margin: .2em 0; font-size: 1em; }
+.overview-tables { display: flex; gap: 2em; flex-wrap: wrap; align-items: flex-start; }
+.overview-tables table { width: auto; }
+caption { text-align: left; font-weight: 600; }
+rect[data-decision="deny"], .legend [data-decision="deny"]::before { fill: var(--deny); background: var(--deny); }
+rect[data-decision="ask"], .legend [data-decision="ask"]::before { fill: var(--ask); background: var(--ask); }
+rect[data-decision="allow"], .legend [data-decision="allow"]::before { fill: var(--allow); background: var(--allow); }
+rect[data-decision="none"], .legend [data-decision="none"]::before { fill: #999; background: #999; }
+rect[data-decision="error"], .legend [data-decision="error"]::before { fill: #6a1b9a; background: #6a1b9a; }
+.legend span::before { content: ""; display: inline-block; width: .8em; height: .8em; margin: 0 .3em 0 .8em; }
+#chart-hours text { font-size: 10px; fill: currentColor; }
 .replay-inputs { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-end; }
 .replay-inputs label { display: flex; flex-direction: column; }
 textarea { font: 12px/1.3 ui-monospace, monospace; }
@@ -173,6 +194,7 @@ function addLive(data) {
   total = data.total;
   matched++;
   showCount();
+  refreshOverviewSoon();
 }
 
 async function load() {
@@ -205,6 +227,7 @@ async function load() {
   loaded = true;
   for (const data of early) addLive(data);
   showCount();
+  loadOverview();
 }
 
 function fact(list, name, value, decision) {
@@ -314,6 +337,82 @@ async function replay() {
   }
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+const STACK = ['deny', 'ask', 'allow', 'none', 'error'];
+
+function svg(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  return element;
+}
+
+function counted(record) {
+  return Object.entries(record).sort((a, b) => b[1] - a[1]).map(([key, n]) => key + ' ' + n).join(' · ');
+}
+
+// Stacked bars, one per hour: a few rectangles, drawn with the DOM (a chart library would have to
+// ship inside the executable and be served beside the page; this is 30 lines).
+function drawHours(hours) {
+  const chart = document.getElementById('chart-hours');
+  chart.replaceChildren();
+  const width = 960, height = 140, bottom = 18;
+  const max = Math.max(1, ...hours.map((h) => Object.values(h.counts).reduce((a, b) => a + b, 0)));
+  const step = hours.length > 0 ? Math.min(60, width / hours.length) : 0;
+  hours.forEach((hour, index) => {
+    const group = svg('g', { 'data-hour': hour.hour });
+    const title = svg('title', {});
+    title.textContent = hour.hour + ':00Z — ' + counted(hour.counts);
+    group.append(title);
+    let y = height - bottom;
+    for (const decision of STACK) {
+      const n = decision === 'error' ? (hour.counts.error || 0) + (hour.counts['bridge-failure'] || 0) : hour.counts[decision] || 0;
+      if (n === 0) continue;
+      const h = ((height - bottom - 4) * n) / max;
+      y -= h;
+      group.append(svg('rect', { x: index * step + 2, y, width: Math.max(1, step - 4), height: h, 'data-decision': decision, 'data-count': n }));
+    }
+    if (index % Math.ceil(hours.length / 8) === 0) {
+      const label = svg('text', { x: index * step + 2, y: height - 4 });
+      label.textContent = hour.hour.slice(5).replace('T', ' ') + 'h';
+      group.append(label);
+    }
+    chart.append(group);
+  });
+}
+
+async function loadOverview() {
+  if (document.getElementById('overview').hidden) return;
+  const response = await fetch('/api/overview?' + query());
+  if (!response.ok) return;
+  const data = await response.json();
+  drawHours(data.hours);
+  const hooks = document.querySelector('#overview-hooks tbody');
+  hooks.replaceChildren(...data.hooks.map((hook) => {
+    const tr = document.createElement('tr');
+    tr.dataset.hook = hook.hook;
+    for (const value of [hook.hook, hook.runs, counted(hook.decisions), counted(hook.failures), hook.p50.toFixed(1), hook.p95.toFixed(1), hook.p99.toFixed(1), hook.max.toFixed(1)]) cell(tr, value);
+    return tr;
+  }));
+  const rules = document.querySelector('#overview-rules tbody');
+  rules.replaceChildren(...data.rules.map((rule) => {
+    const tr = document.createElement('tr');
+    cell(tr, rule.rule);
+    cell(tr, counted(rule.decisions));
+    return tr;
+  }));
+}
+
+let overviewTimer;
+function refreshOverviewSoon() {
+  clearTimeout(overviewTimer);
+  overviewTimer = setTimeout(loadOverview, 500);
+}
+
+document.getElementById('overview-toggle').addEventListener('click', () => {
+  const section = document.getElementById('overview');
+  section.hidden = !section.hidden;
+  loadOverview();
+});
 document.getElementById('replay-toggle').addEventListener('click', () => {
   const section = document.getElementById('replay');
   section.hidden = !section.hidden;

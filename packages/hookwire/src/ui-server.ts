@@ -18,6 +18,60 @@ interface Indexed {
   hooks: string[];
   /** Lower-cased text the text filter searches: event, tool, decision, who, reason, the tool's input (clipped). */
   haystack: string;
+  /** Each hook's run, for the overview: its time, its own decision, its failure's class. */
+  runs: { hook: string; ms: number; decision?: string; failure?: string; observe: boolean }[];
+  /** The rules that matched and counted (not observed). */
+  rules: { rule: string; decision: string }[];
+}
+
+/** What the overview shows of the decisions that match the filters. */
+export interface Overview {
+  /** Decisions per hour (UTC, `2026-12-05T04`), the newest 48 hours that have any. */
+  hours: { hour: string; counts: Record<string, number> }[];
+  /** Per hook: how often it ran, what it decided, how it failed, how long it took (ms percentiles). */
+  hooks: { hook: string; runs: number; decisions: Record<string, number>; failures: Record<string, number>; p50: number; p95: number; p99: number; max: number }[];
+  /** Per rule: the denials and asks it made. */
+  rules: { rule: string; decisions: Record<string, number> }[];
+}
+
+/** The value below which `q` of the sorted values lie (nearest rank). */
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+const bump = (counts: Record<string, number>, key: string) => {
+  counts[key] = (counts[key] ?? 0) + 1;
+};
+
+/** The overview of some decisions: counted in one pass, the percentiles from each hook's sorted times. */
+export function overviewOf(items: Iterable<Indexed>): Overview {
+  const hours = new Map<string, Record<string, number>>();
+  const hooks = new Map<string, { runs: number; decisions: Record<string, number>; failures: Record<string, number>; times: number[] }>();
+  const rules = new Map<string, Record<string, number>>();
+  for (const item of items) {
+    const hour = /^\d{4}-\d\d-\d\dT\d\d/.exec(item.entry.ts)?.[0] ?? 'unknown';
+    bump(hours.get(hour) ?? hours.set(hour, {}).get(hour)!, item.entry.decision);
+    for (const run of item.runs) {
+      let stats = hooks.get(run.hook);
+      if (stats === undefined) hooks.set(run.hook, (stats = { runs: 0, decisions: {}, failures: {}, times: [] }));
+      stats.runs++;
+      stats.times.push(run.ms);
+      bump(stats.decisions, run.observe ? `${run.decision ?? 'none'} (observed)` : (run.decision ?? 'none'));
+      if (run.failure !== undefined) bump(stats.failures, run.failure);
+    }
+    for (const match of item.rules) bump(rules.get(match.rule) ?? rules.set(match.rule, {}).get(match.rule)!, match.decision);
+  }
+  return {
+    hours: [...hours.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).slice(-48).map(([hour, counts]) => ({ hour, counts })),
+    hooks: [...hooks.entries()]
+      .map(([hook, stats]) => {
+        const sorted = stats.times.sort((a, b) => a - b);
+        return { hook, runs: stats.runs, decisions: stats.decisions, failures: stats.failures, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
+      })
+      .sort((a, b) => b.runs - a.runs),
+    rules: [...rules.entries()].map(([rule, decisions]) => ({ rule, decisions })).sort((a, b) => Object.values(b.decisions).reduce((x, y) => x + y, 0) - Object.values(a.decisions).reduce((x, y) => x + y, 0)),
+  };
 }
 
 /** The filters of the timeline, from the query string: each absent one matches everything. */
@@ -76,7 +130,15 @@ function indexOf(line: NumberedLine, record: Parameters<typeof entryOf>[1]): Ind
   const hooks = [...new Set(runs.flatMap((run) => [run.hook, ...((run as { rules?: { rule: string }[] }).rules ?? []).map((m) => m.rule)]))];
   const input = 'payload' in record && record.payload !== undefined ? JSON.stringify(record.payload.tool_input ?? record.payload.prompt ?? '').slice(0, 500) : '';
   const haystack = [entry.event, entry.subject, entry.decision, entry.by, entry.reason, input].filter((part) => part !== undefined).join(' ').toLowerCase();
-  return { entry, offset: line.offset, bytes: line.bytes, hooks, haystack };
+  const compact = runs.map((run) => ({
+    hook: run.hook,
+    ms: typeof run.durationMs === 'number' ? run.durationMs : 0,
+    ...(run.outcome.decision === undefined ? {} : { decision: String(run.outcome.decision) }),
+    ...(run.outcome.failure === undefined ? {} : { failure: String(run.outcome.failure.class) }),
+    observe: run.mode === 'observe',
+  }));
+  const matched = runs.flatMap((run) => ((run as { rules?: { rule: string; decision: string; mode?: string }[] }).rules ?? []).filter((m) => m.mode !== 'observe').map((m) => ({ rule: m.rule, decision: m.decision })));
+  return { entry, offset: line.offset, bytes: line.bytes, hooks, haystack, runs: compact, rules: matched };
 }
 
 export interface UiServer {
@@ -186,6 +248,7 @@ export async function startUiServer(options: { logPath: string; port?: number; w
       }
       return json(response, 200, { log: options.logPath, generation, total: items.length, matched, entries: found });
     }
+    if (url.pathname === '/api/overview') return json(response, 200, overviewOf(items.filter((item) => matches(item, filters))));
     const one = /^\/api\/entry\/(\d+)$/.exec(url.pathname);
     if (one) {
       const item = byLine.get(Number(one[1]));

@@ -103,6 +103,24 @@ describe('hookwire ui in Chromium', () => {
     await page.fill('input[name="text"]', '');
     await expect.poll(() => rows(page).count()).toBe(5);
 
+    // The overview: decisions per hour, and per hook its runs, decisions, failures and times.
+    await page.click('#overview-toggle');
+    await expect.poll(() => page.locator('#overview-hooks tbody tr').count()).toBe(2);
+    const hooks = await page.locator('#overview-hooks tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(hooks).toEqual([
+      ['guard', '2', 'deny 2', '', ...Array.from({ length: 4 }, () => expect.stringMatching(/^\d+\.\d$/))],
+      ['notify', '2', 'none 2', 'http 2', ...Array.from({ length: 4 }, () => expect.stringMatching(/^\d+\.\d$/))],
+    ]);
+    const bars = await page.locator('#chart-hours rect').evaluateAll((rects) => rects.map((rect) => [rect.getAttribute('data-decision'), Number(rect.getAttribute('data-count'))] as const));
+    const perDecision = (decision: string) => bars.filter(([d]) => d === decision).reduce((sum, [, n]) => sum + n, 0);
+    expect([perDecision('deny'), perDecision('none'), bars.length]).toEqual([2, 3, expect.any(Number)]);
+    // It follows the filters, and new decisions.
+    await page.fill('input[name="hook"]', 'guard');
+    await expect.poll(() => page.locator('#overview-hooks tbody tr').count()).toBe(2);
+    await expect.poll(() => page.locator('#chart-hours rect').evaluateAll((rects) => rects.reduce((sum, rect) => sum + Number(rect.getAttribute('data-count')), 0))).toBe(2);
+    await page.fill('input[name="hook"]', '');
+    await expect.poll(() => rows(page).count()).toBe(5);
+
     // One decision in full: which hook decided and why, every hook's run, the payload as recorded.
     await rows(page).filter({ hasText: '#2' }).click();
     await expect.poll(() => page.locator('#detail-title').textContent()).toBe('#2 PreToolUse Bash — deny');

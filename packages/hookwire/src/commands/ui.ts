@@ -5,7 +5,7 @@ export const uiCommand: Command = {
   name: 'ui',
   usage: 'hookwire ui --log FILE [--port N] [--no-open]',
   summary:
-    'a local web page over a --log file (127.0.0.1 only): the timeline of decisions, live as they are appended, filtered by decision, host, session, hook or rule and text; one decision in full; a replay view (which recorded decisions a config or draft would change). Prints its URL and opens a browser unless --no-open',
+    'a local web page over a --log file (127.0.0.1 only): the timeline of decisions, live as they are appended, filtered by decision, host, session, hook or rule and text; one decision in full; an overview (decisions per hour, per-hook runs, failures and latency percentiles); a replay view (which recorded decisions a config or draft would change). Prints its URL and opens a browser unless --no-open',
   options: {
     log: { type: 'string' },
     port: { type: 'string' },
