@@ -85,6 +85,7 @@ export function followFile(path: string, options: FollowOptions): { stop(): void
   let running: Promise<void> | undefined;
   let again = false;
   let waitingNoticed = false;
+  let lastProblem: string | undefined;
   const buffer = Buffer.allocUnsafe(READ_BYTES);
 
   const emit = (chunk: Buffer) => {
@@ -162,8 +163,13 @@ export function followFile(path: string, options: FollowOptions): { stop(): void
         try {
           await check();
         } catch (error) {
-          options.onNotice?.(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+          // Once per kind of problem, not once per poll: a directory at the path fails every time.
+          const message = `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+          if (message !== lastProblem) options.onNotice?.(message);
+          lastProblem = message;
+          continue;
         }
+        lastProblem = undefined;
       } while (again && !stopped);
       running = undefined;
     })();

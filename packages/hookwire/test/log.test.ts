@@ -74,6 +74,8 @@ describe('hookwire log', () => {
     const missing = await runHookwire(['log', '--log', join(dir, 'missing.jsonl')]);
     expect(missing).toMatchObject({ code: 2, stdout: '' });
     expect(missing.stderr).toMatch(/^hookwire log: cannot read the audit log .*missing\.jsonl: ENOENT\n$/);
+    const folder = await runHookwire(['log', '--log', dir]);
+    expect(folder).toMatchObject({ code: 2, stdout: '', stderr: `hookwire log: cannot read the audit log ${dir}: EISDIR\n` });
     const bad = await runHookwire(['log', '--log', log, '--last', 'two']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.split('\n')[0]).toBe('hookwire log: --last must be a whole number (0 or more), received "two"');
