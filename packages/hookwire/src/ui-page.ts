@@ -1,9 +1,12 @@
+import { UNSAFE } from './terminal-text.js';
+
 /**
  * The page of `hookwire ui`: plain HTML, CSS and a script, served as they are (no build step, no
  * framework: a timeline table, a filter form and a detail panel are what the DOM already does
  * well). The script puts text from the log into the page only through `textContent`, never as
  * markup, and the server's Content-Security-Policy allows no inline script: a payload cannot
- * script the page.
+ * script the page. Control, bidirectional and invisible characters are shown as `\uXXXX` (the set
+ * terminal-text.ts escapes for the terminal): a tool name cannot reorder or hide what a row says.
  */
 export const UI_PAGE = `<!doctype html>
 <html lang="en">
@@ -122,6 +125,12 @@ pre { background: #8881; padding: .5em; overflow: auto; white-space: pre-wrap; o
 `;
 
 export const UI_SCRIPT = `'use strict';
+const UNSAFE = new RegExp(${JSON.stringify(UNSAFE.source)}, 'gu');
+const NAMED = { '\\n': '\\\\n', '\\r': '\\\\r', '\\t': '\\\\t' };
+/** Text as the page shows it: every control and bidi/invisible format character visible as an escape. */
+function visible(text) {
+  return String(text).replace(UNSAFE, (c) => NAMED[c] || '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
 const token = new URLSearchParams(location.search).get('token') || '';
 const form = document.getElementById('filters');
 const tbody = document.querySelector('#timeline tbody');
@@ -156,7 +165,7 @@ function decisionText(entry) {
 
 function cell(tr, text, className) {
   const td = document.createElement('td');
-  td.textContent = text == null ? '' : String(text);
+  td.textContent = text == null ? '' : visible(text);
   if (className) td.className = className;
   tr.append(td);
   return td;
@@ -235,7 +244,7 @@ function fact(list, name, value, decision) {
   const dt = document.createElement('dt');
   dt.textContent = name;
   const dd = document.createElement('dd');
-  dd.textContent = String(value);
+  dd.textContent = visible(value);
   if (decision) dd.dataset.decision = decision;
   list.append(dt, dd);
 }
@@ -263,7 +272,7 @@ async function show(line) {
     return;
   }
   const { entry, record, explanation } = data;
-  title.textContent = '#' + entry.line + ' ' + (entry.event || '') + ' ' + (entry.subject || '') + ' — ' + decisionText(entry);
+  title.textContent = visible('#' + entry.line + ' ' + (entry.event || '') + ' ' + (entry.subject || '') + ' — ' + decisionText(entry));
   fact(facts, 'time', timeOf(entry.ts));
   fact(facts, 'host', entry.dialect);
   fact(facts, 'session', entry.session);
@@ -292,11 +301,12 @@ async function show(line) {
       for (const match of explained.rules || []) {
         const p = document.createElement('p');
         p.className = 'rule';
-        p.textContent = run.hook + ' › ' + match.rule + ': ' + match.decision + (match.mode === 'observe' ? ' (observe: not counted)' : '') + ' on ' + JSON.stringify(match.matched) + (match.via ? ' via ' + match.via.join(' → ') : '');
+        p.textContent = visible(run.hook + ' › ' + match.rule + ': ' + match.decision + (match.mode === 'observe' ? ' (observe: not counted)' : '') + ' on ' + JSON.stringify(match.matched) + (match.via ? ' via ' + match.via.join(' → ') : ''));
         rules.append(p);
       }
     }
-    payload.textContent = record.payload === undefined ? 'left out (--log-omit-payloads)' : JSON.stringify(record.payload, null, 2);
+    // JSON.stringify escapes controls but not bidi marks; the newlines of pretty-printing are ours.
+    payload.textContent = record.payload === undefined ? 'left out (--log-omit-payloads)' : JSON.stringify(record.payload, null, 2).split('\\n').map(visible).join('\\n');
   } else {
     payload.textContent = '';
   }

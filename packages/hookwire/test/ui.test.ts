@@ -190,6 +190,23 @@ describe('hookwire ui in Chromium', () => {
     expect(await page.locator('#replay-changes tbody tr').count()).toBe(0);
   });
 
+  it('shows control and bidi characters of a payload as escapes, never acting on them', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [HOOKS[0]] });
+    const log = join(dir, 'audit.jsonl');
+    await dispatch(dir, config, log, 'Read\u202etxt.exe', { file_path: 'a\u2066b\u0007' });
+    const { url } = await startUi(log);
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().locator('td').nth(4).textContent()).toBe('Read\\u202etxt.exe');
+    await rows(page).first().click();
+    await expect.poll(() => page.locator('#detail-title').textContent()).toBe('#1 PreToolUse Read\\u202etxt.exe — none');
+    expect(await page.locator('#detail-payload').textContent()).toContain('"file_path": "a\\u2066b\\u0007"');
+    const shown = await page.locator('body').innerText();
+    expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e\u2066]/);
+  });
+
   it('serves only requests addressed to loopback, and the data only with the printed token', async () => {
     const dir = await tempDir();
     const log = join(dir, 'audit.jsonl');
