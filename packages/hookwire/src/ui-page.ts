@@ -85,7 +85,7 @@ header { display: flex; gap: 1em; align-items: baseline; padding: .5em 1em; bord
 header h1 { font-size: 1.1em; margin: 0; }
 #source, #count { color: var(--muted); }
 #status[data-state="live"] { color: var(--allow); }
-#status[data-state="connecting"], #status[data-state="reconnecting"] { color: var(--ask); }
+#status[data-state="connecting"], #status[data-state="reconnecting"], #status[data-state="reading"] { color: var(--ask); }
 form { display: flex; flex-wrap: wrap; gap: .75em; padding: .5em 1em; border-bottom: 1px solid #8884; }
 main { display: flex; align-items: flex-start; }
 #timeline-pane { flex: 1; overflow: auto; max-height: calc(100vh - 6em); }
@@ -142,6 +142,7 @@ let shownMax = 0;
 let total = 0;
 let matched = 0;
 let selected;
+let reading = false;
 
 function setStatus(state, text) {
   statusEl.dataset.state = state;
@@ -220,7 +221,8 @@ async function load() {
     else early.push(data);
   });
   source.addEventListener('reset', () => load());
-  source.addEventListener('hello', () => setStatus('live', 'live'));
+  // Live once the list is loaded and the log read, and the stream is open: whichever comes last says so.
+  source.addEventListener('hello', () => { if (loaded && !reading) setStatus('live', 'live'); });
   source.onerror = () => setStatus('reconnecting', 'reconnecting…');
   const response = await fetch('/api/entries?' + query());
   const data = await response.json();
@@ -228,7 +230,10 @@ async function load() {
     setStatus('error', data.error || 'error ' + response.status);
     return;
   }
-  document.getElementById('source').textContent = data.log;
+  document.getElementById('source').textContent = visible(data.log);
+  reading = data.reading === true;
+  if (reading) setStatus('reading', 'reading the log… (' + data.total + ' decisions so far)');
+  else if (source.readyState === EventSource.OPEN) setStatus('live', 'live');
   total = data.total;
   matched = data.matched;
   tbody.replaceChildren(...data.entries.map(row));

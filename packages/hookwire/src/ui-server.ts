@@ -144,6 +144,8 @@ function indexOf(line: NumberedLine, record: Parameters<typeof entryOf>[1]): Ind
 export interface UiServer {
   url: string;
   server: Server;
+  /** Resolves once what the log held at the start is read (the page says "reading" until then). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,8 @@ export async function startUiServer(options: { logPath: string; port?: number; w
   let generation = 0;
   const listeners = new Set<{ filters: Filters; response: ServerResponse }>();
 
+  // The page is served while a long log is still read (100,000 records take seconds): it says so, and reloads when done.
+  let reading = true;
   const send = (response: ServerResponse, event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const follower = followFile(options.logPath, {
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
@@ -189,11 +193,16 @@ export async function startUiServer(options: { logPath: string; port?: number; w
         }
         items.push(item);
         byLine.set(item.entry.line, item);
+        // While the log's first read goes on, pages are not sent each of its records: they reload once it is done.
+        if (reading) continue;
         for (const listener of listeners) if (matches(item, listener.filters)) send(listener.response, 'entry', { entry: item.entry, total: items.length });
       }
     },
   });
-  await follower.ready;
+  const ready = follower.ready.then(() => {
+    reading = false;
+    for (const listener of listeners) send(listener.response, 'reset', { generation });
+  });
 
   const tokenBytes = Buffer.from(token);
   const authorized = (params: URLSearchParams) => {
@@ -246,7 +255,7 @@ export async function startUiServer(options: { logPath: string; port?: number; w
         matched++;
         if (found.length < PAGE_LIMIT) found.push(items[i]!.entry);
       }
-      return json(response, 200, { log: options.logPath, generation, total: items.length, matched, entries: found });
+      return json(response, 200, { log: options.logPath, generation, reading, total: items.length, matched, entries: found });
     }
     if (url.pathname === '/api/overview') return json(response, 200, overviewOf(items.filter((item) => matches(item, filters))));
     const one = /^\/api\/entry\/(\d+)$/.exec(url.pathname);
@@ -334,6 +343,7 @@ export async function startUiServer(options: { logPath: string; port?: number; w
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     server,
+    ready,
     async close() {
       clearInterval(keepAlive);
       follower.stop();

@@ -17,6 +17,7 @@ function opener(): { command: string; args: string[] } {
 export async function runUi(options: { logPath: string; port?: number; open: boolean; warn: (message: string) => void }): Promise<number> {
   const ui = await startUiServer({ logPath: resolve(options.logPath), ...(options.port === undefined ? {} : { port: options.port }), warn: options.warn });
   process.stdout.write(`hookwire ui: ${ui.url}\n`);
+  void ui.ready.then(() => process.stderr.write(`hookwire ui: read ${options.logPath}\n`));
   if (options.open) {
     const { command, args } = opener();
     try {

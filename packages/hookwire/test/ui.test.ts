@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineClient, waitUntil } from '@hookwire/test-utils';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -206,6 +206,35 @@ describe('hookwire ui in Chromium', () => {
     const shown = await page.locator('body').innerText();
     expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e\u2066]/);
   });
+
+  it('serves a log of 100,000 records at once: says it is reading, then shows them all, newest first', async () => {
+    const dir = await tempDir();
+    const config = await writeConfig(dir, { hooks: [HOOKS[0]] });
+    const seed = join(dir, 'seed.jsonl');
+    await dispatch(dir, config, seed, 'Bash', { command: 'ls' });
+    await dispatch(dir, config, seed, 'Read', { file_path: 'a.md' });
+    const [deny, none] = readFileSync(seed, 'utf8').trim().split('\n');
+    const log = join(dir, 'audit.jsonl');
+    writeFileSync(log, `${`${deny}\n${none}\n`.repeat(50_000)}`);
+    const started = performance.now();
+    const { url } = await startUi(log);
+    const urlMs = performance.now() - started;
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: 120_000 }).toBe('live');
+    await expect.poll(() => page.locator('#count').textContent()).toBe('100000 decisions');
+    expect(await rows(page).count()).toBe(500);
+    expect(await rows(page).first().locator('td').nth(1).textContent()).toBe('#100000');
+    // Once read, a page's first rows, timed from navigation.
+    const again = await context.newPage();
+    const navigated = performance.now();
+    await again.goto(url);
+    await expect.poll(() => rows(again).count()).toBe(500);
+    const paintMs = performance.now() - navigated;
+    await again.selectOption('select[name="decision"]', 'deny');
+    await expect.poll(() => again.locator('#count').textContent()).toBe('50000 of 100000 decisions match');
+    process.stderr.write(`hookwire ui, 100,000 records: URL printed ${urlMs.toFixed(0)} ms after start; first rows ${paintMs.toFixed(0)} ms after navigation\n`);
+  }, 180_000);
 
   it('serves only requests addressed to loopback, and the data only with the printed token', async () => {
     const dir = await tempDir();
