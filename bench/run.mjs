@@ -11,6 +11,7 @@ import { create as createClaudeTurn } from './figures/claude-turn.mjs';
 import { create as createColdstart } from './figures/coldstart.mjs';
 import { create as createExeca } from './figures/execa.mjs';
 import { create as createGeminiTurn } from './figures/gemini-turn.mjs';
+import { create as createGuardTurn } from './figures/guard-turn.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
 import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
@@ -37,6 +38,7 @@ const FIGURES = [
   ['inprocess', createInprocess],
   ['rules-inprocess', createRulesInprocess],
   ['rules-bridge', createRulesBridge],
+  ['guard-turn', createGuardTurn],
   ['observed', createObserved],
   ['statusline', createStatusline],
   ['serve-roundtrip', createServeRoundtrip],
@@ -45,7 +47,7 @@ const FIGURES = [
   ['gemini-turn', createGeminiTurn],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'], rules: ['rules-inprocess', 'rules-bridge'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)

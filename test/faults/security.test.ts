@@ -281,7 +281,7 @@ describe('the working directory cannot choose the script', () => {
       ],
     });
     const check = await runHookwire(['check', '--config', config]);
-    expect(check).toMatchObject({ code: 0, stdout: 'config OK: no problems found\n' });
+    expect(check).toMatchObject({ code: 0, stdout: expect.stringMatching(/\nconfig OK: no problems found\n$/) });
     const sidecar = startSidecar(config);
     const payload = { tool_name: 'Bash', cwd: attacker, HOOKWIRE_CONFIG_DIR: attacker, env: { HOOKWIRE_CONFIG_DIR: attacker } };
     await sidecar.ask({ op: 'dispatch', id: 1, event: 'PreToolUse', payload });

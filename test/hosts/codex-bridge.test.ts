@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeTempDirs, runClean } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,29 @@ describe('Codex through hookwire init --host codex', () => {
     expect(main).toHaveLength(4);
     expect(collectShownText(main.slice(3))).toContain(hooks.STOP_REASON);
     expect(collectShownText(main.slice(0, 3))).not.toContain(hooks.STOP_REASON);
+  });
+
+  // Issue 23: Codex edits files with apply_patch. The same Claude Code guards deny a patch whose
+  // second file is .env (the guard reads only file_path), and a Stop hook's additionalContext keeps
+  // the turn going as in Claude Code. `gpt-5.5` is a model Codex offers apply_patch to.
+  it('one config: a Claude Code Edit|Write guard denies an apply_patch touching .env, and Stop context keeps the turn going', async () => {
+    const { project } = await makeInitProject('codex', hooks.describeParityConfig);
+    await mkdir(join(project, 'src'));
+    await writeFile(join(project, 'src', 'a.ts'), 'export const a = 1;\n');
+    await writeFile(join(project, '.env'), 'SECRET=1\n');
+    // The same patch through the shell (`apply_patch <<'EOF'`): Codex applies it itself and shows hooks a Bash call.
+    const shell = `apply_patch <<'EOF'\n${hooks.ENV_PATCH}EOF\n`;
+    const run = await runCodex({ cwd: project, model: 'gpt-5.5', script: [{ tool: 'apply_patch', input: { patch: hooks.ENV_PATCH } }, { bash: shell }, { text: 'finished' }, { text: 'tests ran' }] });
+    expectCleanExit(run);
+    expect(await readFile(join(project, '.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(await readFile(join(project, 'src', 'a.ts'), 'utf8')).toBe('export const a = 1;\n');
+    const [patched, shelled] = listFunctionOutputs(run.requests);
+    expect(patched?.output).toContain(hooks.ENV_REASON);
+    expect(shelled?.output).toContain(hooks.ENV_REASON);
+    const main = run.requests.filter((request) => request.role === 'main');
+    expect(main).toHaveLength(4);
+    expect(collectShownText(main.slice(3))).toContain(hooks.STOP_CONTEXT);
+    expect(collectShownText(main.slice(0, 3))).not.toContain(hooks.STOP_CONTEXT);
   });
 
   it('a hook past its timeout is killed with its whole tree while the session goes on', async () => {

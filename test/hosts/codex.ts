@@ -41,12 +41,20 @@ export interface RunCodexOptions {
   json?: boolean;
   /** The run is killed (its whole process group) after this long; default 60 s. */
   timeoutMs?: number;
+  /**
+   * The model Codex is told it talks to (default {@link CODEX_MODEL}): its bundled catalog decides
+   * the tools offered. `gpt-5.5` is offered `apply_patch` (a freeform tool); the default is not.
+   */
+  model?: string;
 }
 
 export interface CodexRun extends HostExit {
   /** Every request Codex sent to the fake Responses API. */
   requests: RecordedRequest[];
 }
+
+/** The model a run names unless told otherwise: not in Codex's bundled catalog, so it is offered no `apply_patch`. */
+export const CODEX_MODEL = 'gpt-5.1-codex';
 
 /** The Codex version the harness runs: the exact root devDependency. */
 export const CODEX_VERSION = '0.171.0';
@@ -67,9 +75,9 @@ export function findCodexBinary(): string {
  * from the environment), no update check, and the project trusted — Codex loads no project-local
  * configuration, `.codex/hooks.json` included, from an untrusted folder.
  */
-export function describeCodexConfig(baseUrl: string, project: string): string {
+export function describeCodexConfig(baseUrl: string, project: string, model: string = CODEX_MODEL): string {
   return [
-    'model = "gpt-5.1-codex"',
+    `model = ${JSON.stringify(model)}`,
     'model_provider = "fake"',
     'check_for_update_on_startup = false',
     '',
@@ -112,7 +120,7 @@ export async function runCodex(options: RunCodexOptions = {}): Promise<CodexRun>
   }
   const fake = await startFakeResponses(options.script ?? []);
   try {
-    await writeFile(join(home, '.codex', 'config.toml'), describeCodexConfig(fake.url, options.trusted ?? cwd));
+    await writeFile(join(home, '.codex', 'config.toml'), describeCodexConfig(fake.url, options.trusted ?? cwd, options.model));
     const trust = options.hookTrust === 'persisted' ? [] : ['--dangerously-bypass-hook-trust'];
     const env = { ...describeCodexEnv(home), ...options.env };
     const timeoutMs = options.timeoutMs ?? 60_000;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { REPO_DIR } from './claude-settings.js';
+import { describeExitGuard } from './guards.js';
 import { CC_SAFETY_NET } from './init-project.js';
 import { describeRecorder } from './record-hook.js';
 
@@ -107,3 +108,29 @@ export function describeNewerEventsConfig(project: string): unknown {
 
 /** A shell command that fails: prints `failing-out`, exits 3. */
 export const FAILING_COMMAND = 'echo failing-out; exit 3';
+
+export const ENV_REASON = 'env-guard-marker: .env holds secrets; ask the user to change it';
+export const STOP_CONTEXT = 'stop-context-marker: run the tests before you finish';
+
+/** A Claude Code guard on `Edit|Write`: reads `tool_input.file_path` only, exits 2 with {@link ENV_REASON} when it names an env file (`.env`, `.env.local`, `prod.env`). */
+export const ENV_GUARD = describeExitGuard('protect-env', 'Edit|Write', '/(^|\\/)(\\.env|\\.env\\..*|[^/]*\\.env)$/.test(String(p.tool_input?.file_path))', ENV_REASON);
+
+/**
+ * Turn F, one config for every host (issue 23): cc-safety-net and a `.env` guard, both Claude Code
+ * guards as written for it, and a Stop hook that answers once with `additionalContext` — which
+ * Claude Code (≥ 2.1.163) takes as feedback that keeps the turn going (a file marks it done).
+ */
+export function describeParityConfig(project: string): unknown {
+  const stopOnce = join(project, 'stop-context-once');
+  const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: STOP_CONTEXT } });
+  return {
+    hooks: [
+      { id: 'cc-safety-net', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: `${JSON.stringify(CC_SAFETY_NET)} hook --coding-cli`, timeout: 20 },
+      ENV_GUARD,
+      { id: 'stop-context', event: 'Stop', type: 'command', command: `cat >/dev/null; if [ ! -e '${stopOnce}' ]; then touch '${stopOnce}'; echo '${answer}'; fi`, timeout: 10 },
+    ],
+  };
+}
+
+/** A Codex patch that edits `src/a.ts` and then `.env`: the guard reads only `file_path`, and must still see `.env`. */
+export const ENV_PATCH = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-export const a = 1;\n+export const a = 2;\n*** Update File: .env\n@@\n-SECRET=1\n+SECRET=2\n*** End Patch\n';

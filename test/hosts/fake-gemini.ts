@@ -62,6 +62,7 @@ export async function startFakeGemini(script: ScriptStep[]): Promise<FakeGemini>
 
 function describePart(step: ScriptStep | undefined): Part {
   if (step !== undefined && 'bash' in step) return { functionCall: { name: GEMINI_SHELL_TOOL, args: { command: step.bash } } };
+  if (step !== undefined && 'tool' in step) return { functionCall: { name: step.tool, args: step.input } };
   return { text: step !== undefined && 'text' in step ? step.text : FINAL_TEXT };
 }
 

@@ -21,6 +21,9 @@ interface ResponsesBody {
   tools?: { type?: string; name?: string }[];
 }
 
+/** Codex's patch tool: offered (to a model its catalog says takes it, such as `gpt-5.5`) as a freeform tool whose input is the patch text. */
+export const CODEX_PATCH_TOOL = 'apply_patch';
+
 /**
  * Starts a fake of the OpenAI Responses API (`POST /v1/responses`, streamed as SSE, the way Codex
  * calls it with `wire_api = "responses"`) on 127.0.0.1 port 0. A request that offers `exec_command`
@@ -57,15 +60,26 @@ export async function startFakeResponses(script: ScriptStep[]): Promise<FakeResp
   };
 }
 
+/**
+ * The output item of one step: a `bash` step calls `exec_command`; a `tool` step a function tool
+ * with its input as the arguments, except `apply_patch`, a freeform (custom) tool whose input is
+ * the text of `input.patch`; anything else is an assistant message.
+ */
 function describeItem(step: ScriptStep | undefined, serial: number): Record<string, unknown> {
   if (step !== undefined && 'bash' in step) {
     return { type: 'function_call', id: `fc_fake_${serial}`, call_id: `call_fake_${serial}`, name: CODEX_SHELL_TOOL, arguments: JSON.stringify({ cmd: step.bash }), status: 'completed' };
+  }
+  if (step !== undefined && 'tool' in step && step.tool === CODEX_PATCH_TOOL) {
+    return { type: 'custom_tool_call', id: `ctc_fake_${serial}`, call_id: `call_fake_${serial}`, name: CODEX_PATCH_TOOL, input: String(step.input.patch), status: 'completed' };
+  }
+  if (step !== undefined && 'tool' in step) {
+    return { type: 'function_call', id: `fc_fake_${serial}`, call_id: `call_fake_${serial}`, name: step.tool, arguments: JSON.stringify(step.input), status: 'completed' };
   }
   return { type: 'message', role: 'assistant', id: `msg_fake_${serial}`, status: 'completed', content: [{ type: 'output_text', text: step !== undefined && 'text' in step ? step.text : FINAL_TEXT, annotations: [] }] };
 }
 
 function countAssistantOutputs(body: ResponsesBody): number {
-  return (body.input ?? []).filter((item) => item.type === 'function_call' || (item.type === 'message' && item.role === 'assistant')).length;
+  return (body.input ?? []).filter((item) => item.type === 'function_call' || item.type === 'custom_tool_call' || (item.type === 'message' && item.role === 'assistant')).length;
 }
 
 /** A tool output the model was shown: the call it answers and its text. */
@@ -74,11 +88,11 @@ export interface ShownFunctionOutput {
   output: string;
 }
 
-/** The function call outputs in the last main-loop request: what the model was finally shown of its tools. */
+/** The function (and custom tool) call outputs in the last main-loop request: what the model was finally shown of its tools. */
 export function listFunctionOutputs(requests: RecordedRequest[]): ShownFunctionOutput[] {
   const last = requests.filter((request) => request.role === 'main').at(-1);
   return ((last?.body as ResponsesBody | undefined)?.input ?? [])
-    .filter((item) => item.type === 'function_call_output')
+    .filter((item) => item.type === 'function_call_output' || item.type === 'custom_tool_call_output')
     .map((item) => ({ callId: item.call_id ?? '', output: typeof item.output === 'string' ? item.output : JSON.stringify(item.output) }));
 }
 
@@ -99,7 +113,7 @@ export function collectShownText(requests: RecordedRequest[]): string {
 }
 
 function collectItemText(item: InputItem): string {
-  if (item.type === 'function_call_output') return typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
+  if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') return typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
   if (typeof item.content === 'string') return item.content;
   return (item.content ?? []).map((part) => part.text ?? '').join('\n');
 }

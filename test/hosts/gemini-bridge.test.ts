@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,23 @@ describe('Gemini CLI through hookwire init --host gemini', () => {
     expect(main).toHaveLength(4);
     expect(collectShownText(main.slice(3))).toContain(hooks.STOP_REASON);
     expect(collectShownText(main.slice(0, 3))).not.toContain(hooks.STOP_REASON);
+  });
+
+  // Issue 23: the config Codex runs (codex-bridge.test.ts): the Claude Code Edit|Write guard denies
+  // Gemini's write_file of an env file, and a Stop hook's additionalContext keeps the turn going
+  // (AfterAgent). Not `.env` itself: Gemini CLI refuses to touch that file before any hook runs.
+  it('one config: a Claude Code Edit|Write guard denies write_file of an env file, and Stop context keeps the turn going', async () => {
+    const { project } = await makeInitProject('gemini', hooks.describeParityConfig);
+    await writeFile(join(project, 'prod.env'), 'SECRET=1\n');
+    const run = await runGemini({ cwd: project, script: [{ tool: 'write_file', input: { file_path: 'prod.env', content: 'SECRET=2\n' } }, { text: 'finished' }, { text: 'tests ran' }] });
+    expectCleanExit(run);
+    expect(await readFile(join(project, 'prod.env'), 'utf8')).toBe('SECRET=1\n');
+    const [shown] = listFunctionResponses(run.requests);
+    expect(String(shown?.response.error)).toContain(hooks.ENV_REASON);
+    const main = run.requests.filter((request) => request.role === 'main');
+    expect(main).toHaveLength(3);
+    expect(collectShownText(main.slice(2))).toContain(hooks.STOP_CONTEXT);
+    expect(collectShownText(main.slice(0, 2))).not.toContain(hooks.STOP_CONTEXT);
   });
 
   it('a hook past its timeout is killed with its whole tree while the session goes on', async () => {

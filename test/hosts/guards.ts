@@ -9,15 +9,23 @@ import { REPO_DIR } from './claude-settings.js';
 /** What the inline guard tells the model when it denies. */
 export const RM_RF_REASON = 'NO-RM-RF: rm -rf deletes recursively without asking';
 
+/**
+ * A Claude Code PreToolUse command hook in one `node -e` line: reads the payload as `p`, and exits 2
+ * with `reason` on stderr when `test` (a JavaScript expression over `p`, no double quotes) is true.
+ */
+export function describeExitGuard(id: string, matcher: string, test: string, reason: string): Record<string, unknown> {
+  return {
+    id,
+    event: 'PreToolUse',
+    matcher,
+    type: 'command',
+    command: `node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{const p=JSON.parse(s);if(${test}){console.error('${reason}');process.exit(2)}})"`,
+    timeout: 10,
+  };
+}
+
 /** A Claude Code PreToolUse command hook: reads the payload, exits 2 with the reason on stderr when `tool_input.command` has `rm -rf`. */
-export const RM_RF_GUARD = {
-  id: 'deny-rm-rf',
-  event: 'PreToolUse',
-  matcher: 'Bash',
-  type: 'command',
-  command: `node -e "let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{if(String(JSON.parse(s).tool_input?.command).includes('rm -rf')){console.error('${RM_RF_REASON}');process.exit(2)}})"`,
-  timeout: 10,
-};
+export const RM_RF_GUARD = describeExitGuard('deny-rm-rf', 'Bash', "String(p.tool_input?.command).includes('rm -rf')", RM_RF_REASON);
 
 /** The real third-party guard from npm (cc-safety-net 2.4.5, a root devDependency), as Claude Code runs it: `cc-safety-net hook --claude-code`. */
 export const SAFETY_NET_GUARD = {

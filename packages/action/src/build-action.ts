@@ -76,8 +76,8 @@ function toAbsolute(directory: string, fallback: string): string {
 /**
  * One model of a tool call: the canonical tool, the shell model of a Bash command, the files it reads,
  * writes and deletes (absolute, with their sensitive-path classes) and the URLs it reaches. Takes
- * canonical (Claude Code) tool names, as the contract's dialects translate them; Codex's apply_patch
- * keeps its name. Never throws on odd input: fields of the wrong type are ignored.
+ * canonical (Claude Code) tool names, as the contract's dialects translate them (Codex's apply_patch
+ * becomes one Edit or Write per file); a patch under any other tool name is read for its files. Never throws on odd input: fields of the wrong type are ignored.
  */
 export function buildAction(input: ActionInput, options: ActionOptions): Action {
   const home = options.home;
@@ -110,7 +110,11 @@ export function buildAction(input: ActionInput, options: ActionOptions): Action 
       urls.push(...readShellUrls(shell.commands));
     }
   }
-  const patch = findPatchText(toolInput);
+  // A file tool that names its file is that file's call: the runtime runs a patch of several files
+  // (Codex's apply_patch, read as Edit/Write) as one call per file, each holding the whole patch,
+  // which must not make every file the evidence of every call (nor a Write of a .patch file a patch).
+  const named = fileTool !== undefined && typeof toolInput[fileTool.field] === 'string';
+  const patch = named ? undefined : findPatchText(toolInput);
   if (patch !== undefined) for (const file of readPatchFiles(patch)) files.add(file.path, file.op, 'patch');
 
   if (typeof input.prompt === 'string') action.prompt = input.prompt;

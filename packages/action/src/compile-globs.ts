@@ -45,7 +45,8 @@ function translateSegment(segment: string): string {
 
 /** The regular expression source of one glob, anchored at both ends. */
 export function translateGlob(glob: string): string {
-  const segments = glob.split('/');
+  // `**/**` is `**`: each may match no segment, so two in a row must not demand a separator between them.
+  const segments = glob.split('/').filter((segment, index, all) => !(segment === '**' && all[index - 1] === '**'));
   let out = '';
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;

@@ -60,3 +60,16 @@ describe('readGlobBase', () => {
     expect(readGlobBase('**/.env')).toBe('');
   });
 });
+
+describe('compileGlobs on globstars in a row', () => {
+  it.each([
+    ['/a/**/**/a', '/a/a', true],
+    ['/a/**/**/a', '/a/b/c/a', true],
+    ['/.x/**/**/a', '/.x/a', true],
+    ['/a/**/**', '/a', true],
+    ['**/**/.env', '/p/.env', true],
+    ['/a/**/**/a', '/a/b', false],
+  ])('%s on %s: %s', (glob, path, expected) => {
+    expect(compileGlobs([glob])(path)).toBe(expected);
+  });
+});

@@ -32,7 +32,10 @@ export {
   toolCallIn,
   canonicalToolCall,
   toolNameIn,
+  toolNamesIn,
 } from './dialects/index.js';
+export { isPatchText, patchFileCalls, readPatch, readPatchCall, splitFileCalls, writePatch, PATCH_FIELD, PATHS_FIELD } from './dialects/patch.js';
+export type { PatchedFile } from './dialects/patch.js';
 export type { AnswerInput, BridgeResponse, Capabilities, Dialect, PayloadRead, RenderOutcomeOptions, ToolCall } from './dialects/index.js';
 export { CAPABILITY_HEADINGS } from './dialects/capabilities.js';
 export type { CapabilityName } from './dialects/capabilities.js';

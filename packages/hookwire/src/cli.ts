@@ -3,6 +3,7 @@ import { suggest, UsageError } from '@hookwire/contract';
 import { createPlainLogger, parseCommandFlags, type Command } from './command.js';
 import { checkCommand } from './commands/check.js';
 import { dispatchCommand } from './commands/dispatch.js';
+import { doctorCommand } from './commands/doctor.js';
 import { explainCommand } from './commands/explain.js';
 import { initCommand } from './commands/init.js';
 import { listenCommand } from './commands/listen.js';
@@ -17,7 +18,7 @@ import { uiCommand } from './commands/ui.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, logCommand, testCommand, rulesCommand, statuslineCommand, uiCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, logCommand, testCommand, rulesCommand, doctorCommand, statuslineCommand, uiCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 

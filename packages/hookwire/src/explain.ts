@@ -1,5 +1,5 @@
 import type { AuditFailureRecord, AuditRecord, Logger, RunRecord } from '@hookwire/runtime';
-import { decidersOf } from './deciders.js';
+import { decidersOf } from '@hookwire/runtime';
 import { describeVerdict } from './diff-runs.js';
 import { formatTable } from './format.js';
 import { loadAuditLog } from './load-audit-log.js';

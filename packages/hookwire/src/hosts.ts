@@ -43,6 +43,30 @@ export interface HostProfile {
   eventFlag?: boolean;
   /** What the user must still do before the host runs the hooks init wrote; `init` says it. */
   setupNote?: string;
+  /** The host's name, for people ("Claude Code"). */
+  label: string;
+  /**
+   * The host's user-level settings, which it reads in every project (`init --user`): `file` in the
+   * folder `$dirVar` names when it is set, else in `~/<dir>`.
+   */
+  userSettings: { dir: string; dirVar?: string; file: string };
+  /** What the user must still do before the host runs user-level hooks init wrote (`init --user`). */
+  userSetupNote?: string;
+  /** Paths in a project whose presence means it uses this host (`init --host all`); default the settings file's top folder. */
+  markers?: readonly string[];
+  /**
+   * Other hosts' settings this host runs too (Cursor: Claude Code's `.claude/settings.json` and
+   * `~/.claude/settings.json`; Copilot CLI: `.claude/settings.json`): a bridge in both runs every
+   * hook twice there.
+   */
+  alsoRuns?: readonly { host: string; scope: 'project' | 'user' }[];
+  /**
+   * Set for a user-level install (`userHost`): the absolute path of the hookwire bin the command
+   * runs, since no project's `node_modules` is the same for every project. When it cannot be run
+   * there (hookwire moved, was upgraded to another path, or removed), the command fails closed
+   * like a pinned project's (exit 2 with a reason where that blocks, 1 elsewhere).
+   */
+  userBin?: string;
 }
 
 /** The bridge's own bound (seconds), below the host timeout so that hookwire, not the host, decides what a slow hook means. */
@@ -78,6 +102,8 @@ export const HOSTS = {
     bridgeProgram: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire',
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,
+    label: 'Claude Code',
+    userSettings: { dir: '.claude', dirVar: 'CLAUDE_CONFIG_DIR', file: 'settings.json' },
   },
   copilot: {
     dialect: 'copilot',
@@ -93,6 +119,12 @@ export const HOSTS = {
     timeoutField: 'timeoutSec',
     header: { version: 1 },
     eventFlag: true,
+    label: 'GitHub Copilot CLI',
+    userSettings: { dir: '.copilot', dirVar: 'COPILOT_HOME', file: 'hooks/hookwire.json' },
+    markers: ['.github/hooks', '.github/copilot'],
+    alsoRuns: [{ host: 'claude', scope: 'project' }],
+    setupNote:
+      'Copilot CLI loads repository hooks only in a trusted folder, and skips them silently in any other: trust this one when Copilot CLI asks (or start it with --trust-folder; COPILOT_ALLOW_ALL=true trusts every folder)',
   },
   cursor: {
     dialect: 'cursor',
@@ -104,6 +136,11 @@ export const HOSTS = {
     timeout: HOST_TIMEOUT_SEC,
     layout: 'flat',
     header: { version: 1 },
+    label: 'Cursor',
+    userSettings: { dir: '.cursor', file: 'hooks.json' },
+    alsoRuns: [{ host: 'claude', scope: 'project' }, { host: 'claude', scope: 'user' }],
+    setupNote:
+      'Cursor runs project hooks only in a trusted workspace, and skips them silently in any other: trust this folder when Cursor asks (Workspace Trust); Cursor also runs the hooks of .claude/settings.json and ~/.claude/settings.json, so keep the bridge in only one of them',
   },
   gemini: {
     dialect: 'gemini',
@@ -115,6 +152,8 @@ export const HOSTS = {
     // run_shell_command is `Bash` to a Claude-dialect hook, so the starter guard is the same everywhere.
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC * 1000,
+    label: 'Gemini CLI',
+    userSettings: { dir: '.gemini', file: 'settings.json' },
     setupNote:
       'Gemini CLI runs project hooks only in a trusted folder: trust this one when Gemini CLI asks (headless: GEMINI_CLI_TRUST_WORKSPACE=true); it lists project hooks it has not seen before once, as a warning',
   },
@@ -130,6 +169,10 @@ export const HOSTS = {
     formerBridgePrograms: ['cd "$(git rev-parse --show-toplevel 2>/dev/null || pwd)" && ./node_modules/.bin/hookwire'],
     shellTool: 'Bash',
     timeout: HOST_TIMEOUT_SEC,
+    label: 'Codex',
+    userSettings: { dir: '.codex', dirVar: 'CODEX_HOME', file: 'hooks.json' },
+    userSetupNote:
+      'Codex runs hooks of ~/.codex/hooks.json only once you trust them: start codex and answer "Trust all and continue" when it says "Hooks need review" (or use /hooks); codex exec says nothing when it skips them',
     setupNote:
       'Codex reads .codex/hooks.json only in a trusted project, and runs its hooks only once you trust them: start codex here and answer "Trust all and continue" when it says "Hooks need review" (or use /hooks); codex exec runs untrusted hooks only with --dangerously-bypass-hook-trust, and says nothing when it skips them. Editing .hookwire.json later changes no hook entry, so it needs no new review',
   },
@@ -156,6 +199,10 @@ export interface PluginHostProfile {
   pluginText: string;
   /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
   shellTool: string;
+  /** Paths in a project whose presence means it uses this host (`init --host all`). */
+  markers: readonly string[];
+  /** The host's name, for people. */
+  label: string;
 }
 
 export const PLUGIN_HOSTS = {
@@ -164,6 +211,8 @@ export const PLUGIN_HOSTS = {
     pluginPackage: '@hookwire/opencode',
     pluginText: "// Written by hookwire init --host opencode: runs the project's hookwire config (.hookwire.json) in OpenCode.\nexport { HookwirePlugin } from '@hookwire/opencode';\n",
     shellTool: 'Bash',
+    markers: ['.opencode', 'opencode.json', 'opencode.jsonc'],
+    label: 'OpenCode',
   },
 } as const satisfies Record<string, PluginHostProfile>;
 
@@ -187,15 +236,39 @@ function quoteForShell(word: string): string {
 /** The start of every command init writes for a host pinned to its project (see `pinnedToProject`). */
 const PINNED_START = /^d='(?:[^']|'\\'')*'; if cd "\$d"; then \.\/node_modules\/\.bin\/hookwire run /;
 
+/**
+ * The start of every command a user-level init writes (see `userBin`), whatever bin it names: the
+ * bin's quoted path in `b`, tested, then run by the same path written out (so that anything reading
+ * the command for `hookwire ... run`, as `hookwire check` and `doctor` do, sees the bridge).
+ */
+const USER_START = /^b=('(?:[^']|'\\'')*'); if \[ -x "\$b" \]; then \1 run /;
+
+/** Whether `command` is one a user-level init wrote (for any host, naming any bin). */
+export function isUserBridgeCommand(command: string): boolean {
+  return USER_START.test(command);
+}
+
 /** Whether `command` is `<start> run`, with or without more words. */
 function runsFrom(command: string, start: string): boolean {
   return command === `${start} run` || command.startsWith(`${start} run `);
 }
 
-/** Whether `command` is one init wrote for `host` (this version's or an earlier one's), whatever project it names. */
+/** Whether `command` is one init wrote for `host` (this version's or an earlier one's), whatever project or bin it names. */
 export function isInitBridgeCommand(command: string, host: HostProfile): boolean {
+  if (host.userBin !== undefined) return USER_START.test(command);
   if (host.pinnedToProject === true ? PINNED_START.test(command) : runsFrom(command, host.bridgeProgram)) return true;
   return (host.formerBridgePrograms ?? []).some((start) => runsFrom(command, start));
+}
+
+/**
+ * A command that runs `run` after `test` passes (the project folder can be entered, the bin is
+ * there), and turns a failure to start it (sh's 126 or 127, or `test` failing) into exit 2 with
+ * `why` on events where the host blocks on 2 (1 elsewhere): a guard is never silently skipped.
+ */
+function failClosedCommand(host: HostProfile, eventName: string | undefined, assign: string, test: string, run: string, why: string): string {
+  const canonical = eventName === undefined ? undefined : resolveEventIn(host.dialect, eventName);
+  const failure = canonical === undefined || FAIL_CLOSED_EVENTS.has(canonical) ? 2 : 1;
+  return `${assign}; if ${test}; then ${run}; s=$?; else s=127; fi; case $s in 126|127) echo "${why}" >&2; exit ${failure};; esac; exit $s`;
 }
 
 /**
@@ -203,16 +276,46 @@ export function isInitBridgeCommand(command: string, host: HostProfile): boolean
  * default lookup), with `--dialect` for a host other than Claude Code and `--event` where the host's
  * payload does not name its event. A host pinned to its project (Codex) gets it wrapped: run from
  * `projectDir`, and a failure to run it there (exit 126 or 127 of sh, a folder that is gone) is
- * exit 2 with a reason where that blocks, so a guard is never silently skipped.
+ * exit 2 with a reason where that blocks, so a guard is never silently skipped. A user-level
+ * install (`userBin`) runs that bin by its absolute path, wrapped the same way.
  */
 export function renderBridgeCommand(host: HostProfile, eventName?: string, projectDir?: string): string {
   const dialect = host.dialect === 'claude' ? '' : ` --dialect ${host.dialect}`;
   const event = host.eventFlag === true && eventName !== undefined ? ` --event ${eventName}` : '';
-  const run = `${host.bridgeProgram} run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
+  const args = `run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
+  if (host.userBin !== undefined) {
+    const why = `hookwire: cannot run $b (hookwire moved, was upgraded to another path, or was removed): install it again, then run hookwire init --user --host ${host.dialect}`;
+    const bin = quoteForShell(host.userBin);
+    return failClosedCommand(host, eventName, `b=${bin}`, '[ -x "$b" ]', `${bin} ${args}`, why);
+  }
+  const run = `${host.bridgeProgram} ${args}`;
   if (host.pinnedToProject !== true) return run;
   if (projectDir === undefined) throw new Error(`the ${host.dialect} bridge command names the project's absolute path: projectDir is required`);
-  const canonical = eventName === undefined ? undefined : resolveEventIn(host.dialect, eventName);
-  const failure = canonical === undefined || FAIL_CLOSED_EVENTS.has(canonical) ? 2 : 1;
   const why = `hookwire: cannot run $d/node_modules/.bin/hookwire (the project moved, or hookwire is not installed there): install it, or run hookwire init --host ${host.dialect} in the project again`;
-  return `d=${quoteForShell(projectDir)}; if cd "$d"; then ${run}; s=$?; else s=127; fi; case $s in 126|127) echo "${why}" >&2; exit ${failure};; esac; exit $s`;
+  return failClosedCommand(host, eventName, `d=${quoteForShell(projectDir)}`, 'cd "$d"', run, why);
+}
+
+/**
+ * A host's user-level profile (`init --user`): its user settings file (relative to `home`, or
+ * absolute when `$dirVar` names the folder) and a command that runs `bin`, the absolute path of an
+ * installed hookwire, in place of a project's `node_modules/.bin/hookwire`.
+ */
+export function userHost(host: HostProfile, bin: string, env: Record<string, string | undefined>): HostProfile {
+  const settingsPath = `${userSettingsDir(host, env)}/${host.userSettings.file}`;
+  return { ...host, settingsPath, bridgeProgram: quoteForShell(bin), pinnedToProject: false, formerBridgePrograms: [], userBin: bin };
+}
+
+/** A host's user settings folder: the one `$dirVar` names (absolute), else `dir` (relative to the home folder). */
+function userSettingsDir(host: HostProfile, env: Record<string, string | undefined>): string {
+  const { dir, dirVar } = host.userSettings;
+  const named = dirVar === undefined ? undefined : env[dirVar];
+  return named !== undefined && named !== '' ? named.replace(/\/+$/, '') : dir;
+}
+
+/** The paths whose presence means a project (or, `user`, a home) uses a host: what `init --host all` looks for. */
+export function hostMarkers(name: HostName | PluginHostName, user: boolean, env: Record<string, string | undefined>): string[] {
+  if (isPluginHostName(name)) return user ? [] : [...PLUGIN_HOSTS[name].markers];
+  const host: HostProfile = HOSTS[name];
+  if (user) return [userSettingsDir(host, env)];
+  return [...(host.markers ?? [host.settingsPath.split('/')[0]!])];
 }

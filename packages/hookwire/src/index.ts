@@ -2,8 +2,8 @@ import { isEntryModule } from '@hookwire/session';
 
 export { main, USAGE } from './cli.js';
 export { VERSION } from './version.js';
-export { locateConfig, locateUserConfig, locateProjectDir, CONFIG_ENV_VAR, PROJECT_CONFIG_NAME } from './config-location.js';
-export type { ConfigLookup } from './config-location.js';
+export { discoverConfig, locateConfig, locateConfigLayers, locateUserConfig, locateProjectDir, formatConfigLayers, CONFIG_ENV_VAR, PROJECT_CONFIG_NAME } from './config-location.js';
+export type { ConfigDiscovery, ConfigLayer, ConfigLookup, ConfigMiss } from './config-location.js';
 export { HOSTS, HOST_NAMES, INIT_HOST_NAMES } from './hosts.js';
 export type { HostName, HostProfile } from './hosts.js';
 

@@ -1,6 +1,5 @@
-import { readAuditLine, type AuditFailureRecord, type AuditRecord } from '@hookwire/runtime';
+import { decidersOf, decidingLabel, readAuditLine, type AuditFailureRecord, type AuditRecord } from '@hookwire/runtime';
 import { onStopSignals } from '@hookwire/session';
-import { decidersOf, decidingLabel } from './deciders.js';
 import { followFile, readLines, type NumberedLine } from './follow-file.js';
 import { clip } from './format.js';
 import { escapeLine, escapeTerminal } from './terminal-text.js';

@@ -1,6 +1,6 @@
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type DispatchResult, type Logger, type Runtime } from '@hookwire/runtime';
-import { decidersOf } from './deciders.js';
+import { decidersOf } from '@hookwire/runtime';
 import { formatDiagnostics } from './format.js';
 import { readPolicyCases, type CaseExpectation, type PolicyCase } from './policy-cases.js';
 

@@ -1,7 +1,6 @@
-import { describeConfig, readAuditLine, type AuditRecord, type ConfigDescription } from '@hookwire/runtime';
+import { decidingLabel, describeConfig, readAuditLine, type AuditRecord, type ConfigDescription } from '@hookwire/runtime';
 import { lineAt, readTail } from './audit-tail.js';
 import { locateConfig } from './config-location.js';
-import { decidingLabel } from './deciders.js';
 import { clip } from './format.js';
 
 /**

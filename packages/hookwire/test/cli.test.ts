@@ -12,8 +12,10 @@ function hookwire(args: string[], input = '', entry = HOOKWIRE): Promise<RunEnd>
 describe('hookwire check', () => {
   it('prints no problems and exits 0 for a clean config', async () => {
     const dir = await tempDir();
-    const result = await hookwire(['check', '--config', await writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: 'true' }] })]);
-    expect(result).toEqual({ code: 0, stdout: 'config OK: no problems found\n', stderr: '' });
+    const config = await writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: 'true' }] });
+    const result = await hookwire(['check', '--config', config]);
+    const layers = `loaded 1 config layer, in order (hooks run in this order; a later layer's settings win):\n  1. --config  ${config}  (given with --config)\n`;
+    expect(result).toEqual({ code: 0, stdout: `${layers}config OK: no problems found\n`, stderr: '' });
   });
 
   it('prints errors and warnings with their JSON Pointers and exits 1 on errors', async () => {
@@ -46,6 +48,14 @@ describe('hookwire check', () => {
   });
 });
 
+/** `hookwire check`'s text after the layers it lists first (one `--config` file here). */
+function diagnosticsOf(stdout: string): string {
+  const [header, layer, ...rest] = stdout.split('\n');
+  expect(header).toMatch(/^loaded 1 config layer, in order /);
+  expect(layer).toMatch(/^ {2}1\. --config {2}\S+ {2}\(given with --config\)$/);
+  return rest.join('\n');
+}
+
 describe('hookwire check: what fails at run time', () => {
   it('a prompt hook without llm, a missing script, and an executable that is not on PATH', async () => {
     const dir = await tempDir();
@@ -59,7 +69,7 @@ describe('hookwire check: what fails at run time', () => {
     });
     const result = await hookwire(['check', '--config', config]);
     expect(result.code).toBe(1);
-    expect(result.stdout.split('\n')).toEqual([
+    expect(diagnosticsOf(result.stdout).split('\n')).toEqual([
       `error   ${config}#/hooks/0: a prompt hook needs an LLM endpoint, and no config file sets "llm": {"baseUrl": "...", "model": "..."}; it would fail every time it runs`,
       `error   ${config}#/hooks/1/command: command runs the script ${JSON.stringify(join(dir, 'hooks', 'guard.mjs'))}, which does not exist; the hook would fail every time it runs`,
       `error   ${config}#/hooks/2/command: command runs "hookwire-no-such-guard", which is not found on PATH (as hookwire check sees it); the hook would fail every time it runs`,
@@ -87,7 +97,7 @@ describe('hookwire check: what fails at run time', () => {
     const dir = await tempDir();
     const result = await hookwire(['check', '--config', await writeConfig(dir, { hooks: { event: 'PreToolUse', type: 'command', command: 'true' } })]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^error +\S+#\/hooks: hooks must be an array of hooks .*this object looks like one hook \(\{ event, type, \.\.\. \}\): put it in an array/);
+    expect(diagnosticsOf(result.stdout)).toMatch(/^error +\S+#\/hooks: hooks must be an array of hooks .*this object looks like one hook \(\{ event, type, \.\.\. \}\): put it in an array/);
     expect(result.stdout).toMatch(/\n1 error, 0 warnings\n$/);
   });
 
@@ -105,7 +115,7 @@ describe('hookwire check: what fails at run time', () => {
     await writeFile(path, '{\n  "hooks": [\n    { "event": "Stop" "type": "command" }\n  ]\n}\n');
     const result = await hookwire(['check', '--config', path]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(new RegExp(`^error +${path.replaceAll('.', '\\.')}#/: config file .* is not valid JSON at line 3, column 23: `));
+    expect(diagnosticsOf(result.stdout)).toMatch(new RegExp(`^error +${path.replaceAll('.', '\\.')}#/: config file .* is not valid JSON at line 3, column 23: `));
   });
 });
 
@@ -171,7 +181,7 @@ describe('hookwire dispatch: the event', () => {
 describe('each command owns its flags', () => {
   it.each([
     [['check', '--pass-allow', '--budget', '3', '--config', 'x.json'], 'hookwire check: unknown flag --pass-allow (it is a flag of hookwire run)', 'hookwire check [--config FILE'],
-    [['listen', '--json', '--config', 'x.json'], 'hookwire listen: unknown flag --json (it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire log, hookwire rules)', 'hookwire listen [--config FILE'],
+    [['listen', '--json', '--config', 'x.json'], 'hookwire listen: unknown flag --json (it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire log, hookwire rules, hookwire doctor)', 'hookwire listen [--config FILE'],
     [['dispatch', '--budget', '3'], 'hookwire dispatch: unknown flag --budget (it is a flag of hookwire run)', 'hookwire dispatch [--config FILE'],
     [['check', '--frobnicate'], 'hookwire check: unknown flag --frobnicate', 'hookwire check [--config FILE'],
     [['check', '--config', 'x.json', 'extra'], 'hookwire check: unexpected argument "extra"', 'hookwire check [--config FILE'],

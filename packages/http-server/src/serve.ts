@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
-import { startTraceExport } from '@hookwire/otlp';
+import { startTelemetryExport } from '@hookwire/otlp';
 import { AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, createSession, openAuditFile, readBridgeDepth, type SessionResponse } from '@hookwire/session';
 import { createHttpTransport } from './http-server.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
@@ -86,8 +86,8 @@ export async function serve(options: ServeOptions): Promise<number> {
     throw error;
   }
 
-  // Traces are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
-  const stopTraces = await startTraceExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
+  // Traces and decision logs are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
+  const stopTraces = await startTelemetryExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
   const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
   const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true }) });
   const metrics = createServeMetrics(session);

@@ -76,7 +76,8 @@ function readPromptText(parts: readonly TextPart[]): string {
  *   context becomes a synthetic text part of the user message;
  * - event `session.created` → `session:start` (`subagent:start` for a child session): context
  *   goes into that session's system prompt; event `session.idle` → `turn:stop` (`subagent:end`),
- *   observe-only: OpenCode cannot continue a turn from a plugin, so a block is logged, not applied.
+ *   observe-only: OpenCode cannot continue a turn from a plugin, so a block (or context, which
+ *   Claude Code takes as feedback to keep going) is logged, not applied.
  *
  * A config that cannot be loaded (or a dispatch that fails) blocks nothing and is logged as an
  * error through OpenCode's log on start and on every event; with `onError: "block"` every tool
@@ -117,7 +118,7 @@ export async function HookwirePlugin(ctx: OpenCodeContext, given?: Record<string
 
   return {
     'tool.execute.before': async (input, output) => {
-      const tool = toCanonicalTool(input.tool, output.args);
+      const tool = toCanonicalTool(input.tool, output.args, ctx.directory);
       const { result, refusal } = await dispatch('tool:before', { session_id: input.sessionID, tool_name: tool.name, tool_input: tool.input, tool_use_id: input.callID });
       if (refusal !== undefined) throw new Error(refusal);
       if (result === undefined) return;
@@ -126,7 +127,7 @@ export async function HookwirePlugin(ctx: OpenCodeContext, given?: Record<string
       if (result.outcome.additionalContext.length > 0) toolContexts.set(input.callID, [...result.outcome.additionalContext]);
     },
     'tool.execute.after': async (input, output) => {
-      const tool = toCanonicalTool(input.tool, input.args);
+      const tool = toCanonicalTool(input.tool, input.args, ctx.directory);
       const before = toolContexts.get(input.callID) ?? [];
       toolContexts.delete(input.callID);
       const response = tool.name === 'Bash' ? { stdout: output.output, stderr: '', interrupted: false, metadata: output.metadata } : { output: output.output, metadata: output.metadata };
@@ -175,7 +176,10 @@ export async function HookwirePlugin(ctx: OpenCodeContext, given?: Record<string
           ? await dispatch('turn:stop', { session_id: id, stop_hook_active: false })
           : await dispatch('subagent:end', { session_id: parent, agent_id: id, agent_type: 'task', stop_hook_active: false });
         const denial = result === undefined ? undefined : describeDenial(result);
-        if (denial !== undefined) log.warn(`a ${parent === undefined ? 'Stop' : 'SubagentStop'} hook asked to keep going ("${denial}"), but OpenCode cannot continue a turn from a plugin: not applied`);
+        const name = parent === undefined ? 'Stop' : 'SubagentStop';
+        if (denial !== undefined) log.warn(`a ${name} hook asked to keep going ("${denial}"), but OpenCode cannot continue a turn from a plugin: not applied`);
+        // Claude Code (≥ 2.1.163) keeps the turn going with a Stop hook's context, too: nor can OpenCode.
+        for (const text of result?.outcome.additionalContext ?? []) log.warn(`a ${name} hook gave context to keep going ("${text}"), but OpenCode cannot continue a turn from a plugin: not applied`);
       }
     },
   };

@@ -25,4 +25,15 @@ describe('toCanonicalTool: OpenCode tool calls in Claude Code vocabulary', () =>
     expect(toCanonicalTool('constructor', { a: 1 })).toEqual({ name: 'constructor', input: { a: 1 } });
     expect(toCanonicalTool('bash', { toString: 'x' })).toEqual({ name: 'Bash', input: { toString: 'x' } });
   });
+
+  it('reads apply_patch (patchText) as Codex\'s: Edit of its first file (Write when it only adds), every path and the patch kept; a text that is no patch passes through', () => {
+    const patch = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** Add File: .env\n+S=1\n*** End Patch\n';
+    expect(toCanonicalTool('apply_patch', { patchText: patch }, '/p')).toEqual({
+      name: 'Edit',
+      input: { file_path: '/p/src/a.ts', old_string: 'a', new_string: 'b', command: patch, file_paths: ['/p/src/a.ts', '/p/.env'] },
+    });
+    const adds = '*** Begin Patch\n*** Add File: n.md\n+n\n*** End Patch\n';
+    expect(toCanonicalTool('apply_patch', { patchText: adds }, '/p')).toEqual({ name: 'Write', input: { file_path: '/p/n.md', content: 'n\n', command: adds, file_paths: ['/p/n.md'] } });
+    expect(toCanonicalTool('apply_patch', { patchText: 'nothing' }, '/p')).toEqual({ name: 'apply_patch', input: { patchText: 'nothing' } });
+  });
 });

@@ -1,25 +1,14 @@
 import type { Logger } from '@hookwire/runtime';
 import type { StopTraceExport } from './otlp-export.js';
+import { wantsExport } from './wants-export.js';
 
 export type { StopTraceExport } from './otlp-export.js';
 
 type Env = Record<string, string | undefined>;
 
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== '';
-}
-
-/**
- * Whether the standard OpenTelemetry environment asks for traces to be exported: an OTLP endpoint
- * is set (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT`) or
- * `OTEL_TRACES_EXPORTER` names `otlp`; and neither `OTEL_TRACES_EXPORTER=none` nor
- * `OTEL_SDK_DISABLED=true` says not to. Reads the environment only: nothing is loaded.
- */
+/** Whether the `OTEL_*` environment asks for traces to be exported (see {@link wantsExport}). Reads the environment only. */
 export function wantsTraceExport(env: Env): boolean {
-  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
-  const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
-  if (exporters.includes('none')) return false;
-  return exporters.includes('otlp') || isSet(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) || isSet(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  return wantsExport(env, 'TRACES');
 }
 
 /**

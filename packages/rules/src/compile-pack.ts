@@ -1,6 +1,6 @@
 import { type PackOptions, applyTuning } from './apply-tuning.js';
 import { prepareRule } from './compile-rule.js';
-import { type LoadPackOptions, loadPack } from './load-pack.js';
+import { type LoadPackOptions, loadPack, shippedGuards } from './load-pack.js';
 import type { BrokenRule, CompiledPack, CompiledRule, Diagnostic, Pack, Rule } from './types.js';
 
 export interface CompilePackResult {
@@ -29,7 +29,10 @@ export function compilePack(pack: Pack, options: PackOptions = {}, compileOption
   const seen = new Set<string>();
   tuned.rules.forEach((rule, index) => {
     const path = `rules[${pack.rules.indexOf(rule) === -1 ? index : pack.rules.indexOf(rule)}]`;
-    const result = prepareRule(rule, `${path}${typeof rule.id === 'string' ? `(${rule.id})` : ''}`);
+    // Eager compiles (`hookwire check`, tests) type-check everything; a lazy one trusts the conditions a built-in pack shipped with, and their guards.
+    const shipped = shippedGuards(rule);
+    const typeCheck = compileOptions.compile === 'eager' || shipped === undefined;
+    const result = prepareRule(rule, `${path}${typeof rule.id === 'string' ? `(${rule.id})` : ''}`, { typeCheck, ...(shipped !== undefined ? { guards: shipped } : {}) });
     const problems = result.ok ? [...(compileOptions.compile === 'eager' ? result.rule.ensure() ?? [] : [])] : [...result.diagnostics];
     if (result.ok && seen.has(rule.id)) problems.push({ message: `duplicate rule id '${rule.id}'`, path: `${path}.id` });
     if (typeof rule.id === 'string') seen.add(rule.id);

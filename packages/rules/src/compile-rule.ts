@@ -1,5 +1,5 @@
 import { BINDING_NAMES, EXPRESSION_BOUNDS, FIELD_NAMES, FUNCTION_NAMES, TOP_LEVEL_NAMES, selectEnvironment } from './environment.js';
-import { readGuards } from './read-guards.js';
+import { type GuardSpec, instantiateGuards, readGuards } from './read-guards.js';
 import { suggestName } from './suggest-name.js';
 import type { CompiledRule, Diagnostic, Rule, RuleFor } from './types.js';
 import { validateRule } from './validate-rule.js';
@@ -32,7 +32,7 @@ export function compileRule(rule: unknown, path = 'rule'): CompileRuleResult {
  * Checks a rule's shape and reads its guards; the condition is parsed and type-checked on first
  * use (`ensure()`), so a process that runs one event compiles only the rules that event reaches.
  */
-export function prepareRule(rule: unknown, path = 'rule'): CompileRuleResult {
+export function prepareRule(rule: unknown, path = 'rule', options: { typeCheck?: boolean; guards?: GuardSpec } = {}): CompileRuleResult {
   const shape = validateRule(rule, path);
   if (shape.length > 0) return { ok: false, diagnostics: shape };
   const checked = rule as Rule;
@@ -41,11 +41,12 @@ export function prepareRule(rule: unknown, path = 'rule'): CompileRuleResult {
     return { ok: false, diagnostics: [{ message: `when: longer than ${EXPRESSION_BOUNDS.length} characters (${checked.when.length})`, path: whenPath }] };
   }
   const events = typeof checked.event === 'string' ? [checked.event] : [...checked.event];
+  const typeCheck = options.typeCheck ?? true;
   let condition: ((bindings: Record<string, unknown>) => unknown) | undefined;
   let problems: Diagnostic[] | undefined;
   const ensure = (): Diagnostic[] | undefined => {
     if (condition === undefined && problems === undefined) {
-      const result = compileCondition(checked, whenPath);
+      const result = compileCondition(checked, whenPath, typeCheck);
       if (Array.isArray(result)) problems = result;
       else condition = result;
     }
@@ -56,10 +57,15 @@ export function prepareRule(rule: unknown, path = 'rule'): CompileRuleResult {
     if (failed !== undefined) throw new Error(failed.map((d) => d.message).join('; '));
     return condition!(bindings);
   };
-  return { ok: true, rule: { rule: checked, events, ...readGuards(checked.when), ensure, test } };
+  return { ok: true, rule: { rule: checked, events, ...(options.guards !== undefined ? instantiateGuards(options.guards) : readGuards(checked.when)), ensure, test } };
 }
 
-function compileCondition(rule: Rule, whenPath: string): ((bindings: Record<string, unknown>) => unknown) | Diagnostic[] {
+/**
+ * Parses a condition and, unless told not to, type-checks it. Type-checking costs as much as
+ * parsing, cold, in a process started per tool call; a built-in pack's conditions are checked
+ * where they ship (its own tests, `hookwire check`), so a lazy compile of one of them skips it.
+ */
+function compileCondition(rule: Rule, whenPath: string, typeCheck: boolean): ((bindings: Record<string, unknown>) => unknown) | Diagnostic[] {
   const env = selectEnvironment(rule.for);
   let parsed: ReturnType<typeof env.parse>;
   try {
@@ -67,6 +73,7 @@ function compileCondition(rule: Rule, whenPath: string): ((bindings: Record<stri
   } catch (error) {
     return [describeCelError(error, rule, whenPath)];
   }
+  if (!typeCheck) return (bindings) => parsed(bindings);
   const check = parsed.check();
   if (!check.valid) return [describeCelError(check.error, rule, whenPath)];
   if (check.type !== 'bool') {

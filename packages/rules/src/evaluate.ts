@@ -32,6 +32,9 @@ export function evaluate(pack: CompiledPack, action: Action, options: EvaluateOp
     }
     const anyPrograms = compiled.anyPrograms;
     if (anyPrograms !== undefined && !view.shell.commands.some((c) => anyPrograms.has(c.program))) continue;
+    const admitsAny = compiled.admitsAny;
+    if (admitsAny !== undefined && !view.shell.commands.some(admitsAny)) continue;
+    if (compiled.admitsAction !== undefined && !compiled.admitsAction(view)) continue;
     runRule(compiled, view, bindings, matches, errors);
   }
   return { matches, errors };
@@ -66,7 +69,7 @@ function runRule(compiled: CompiledRule, view: ActionView, bindings: Record<stri
   switch (compiled.rule.for) {
     case 'command':
       for (const c of view.shell.commands) {
-        if (compiled.programs === undefined || compiled.programs.has(c.program)) visit('c', c, () => describeCommand(c));
+        if ((compiled.programs === undefined || compiled.programs.has(c.program)) && (compiled.admits === undefined || compiled.admits(c))) visit('c', c, () => describeCommand(c));
       }
       break;
     case 'file':

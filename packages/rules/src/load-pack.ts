@@ -3,11 +3,33 @@ import { createRequire } from 'node:module';
 import { extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import recommended from './packs/recommended.json' with { type: 'json' };
+import recommendedGuards from './packs/recommended.guards.json' with { type: 'json' };
+import type { GuardSpec } from './read-guards.js';
 import { PackError } from './pack-error.js';
 import type { Pack } from './types.js';
 
 /** Names of the packs that ship inside this package. */
 export const BUILT_IN_PACKS: Record<string, Pack> = { 'hookwire:recommended': recommended as Pack };
+
+/**
+ * Every built-in condition, by what it binds (`for`) and its text, with its guards as shipped
+ * (scripts/write-guards.mjs). The conditions are type-checked by this package's tests.
+ */
+const BUILT_IN_CONDITIONS = new Map<string, GuardSpec>(
+  Object.values(BUILT_IN_PACKS).flatMap((pack) => pack.rules.map((rule) => [conditionKey(rule), (recommendedGuards as Record<string, GuardSpec>)[rule.id] ?? {}] as const)),
+);
+
+function conditionKey(rule: { for?: unknown; when?: unknown }): string {
+  return `${String(rule.for ?? '')}\0${String(rule.when)}`;
+}
+
+/**
+ * The shipped guards of a rule whose condition a built-in pack ships, word for word and bound the
+ * same way (a user's copy of it included: it reads and types the same); undefined for any other.
+ */
+export function shippedGuards(rule: { for?: unknown; when?: unknown }): GuardSpec | undefined {
+  return typeof rule.when === 'string' && (rule.for === undefined || typeof rule.for === 'string') ? BUILT_IN_CONDITIONS.get(conditionKey(rule)) : undefined;
+}
 
 export interface LoadPackOptions {
   /** Folder that relative paths and package names resolve from (the config's folder). */

@@ -11,16 +11,94 @@ export interface RuleGuards {
   /** Whole-action rules: the rule can only match when some command runs one of these programs. */
   anyPrograms?: ReadonlySet<string>;
   line?: { pattern: RegExp; lower: boolean };
+  /**
+   * `for: command`: a test a command must pass for the rule to match it, from every conjunct of
+   * every `||` branch that is a plain test of `c.program`, `c.sub`, `c.text` or `c.code.source`
+   * (equality, `in`, `startsWith`, `matches`); absent when some branch has no such conjunct.
+   */
+  admits?: (c: GuardedCommand) => boolean;
+  /** Whole-action rules of the `shell.commands.exists(x, ...)` form: a test some command must pass. */
+  admitsAny?: (c: GuardedCommand) => boolean;
+  /**
+   * Whole-action rules: a test the action must pass, from every conjunct of every `||` branch that
+   * is a command test as above, a `shell.line` regex, `files.exists(`, `urls.exists(` or
+   * `shell.unparsed`; absent when some branch has none.
+   */
+  admitsAction?: (action: GuardedAction) => boolean;
 }
+
+/** The parts of an action that guards read. */
+export interface GuardedAction {
+  readonly shell: { readonly line: string; readonly unparsed: boolean; readonly commands: readonly GuardedCommand[] };
+  readonly files: readonly unknown[];
+  readonly urls: readonly unknown[];
+}
+
+/** The fields of a command that guards read: all cheap, all already on the view. */
+export interface GuardedCommand {
+  readonly program: string;
+  readonly sub: string;
+  readonly text: string;
+  readonly args: readonly string[];
+  readonly words: readonly string[];
+  readonly assignments: ReadonlyMap<string, string>;
+  readonly redirects: readonly unknown[];
+  readonly paths: readonly unknown[];
+  readonly code: { readonly source: string };
+}
+
+/**
+ * What `readGuards` finds, as data: the built-in pack ships it precomputed
+ * (packs/recommended.guards.json), since reading it costs as much as compiling, cold, in a process
+ * started per tool call.
+ */
+export interface GuardSpec {
+  programs?: string[];
+  anyPrograms?: string[];
+  line?: { source: string; lower: boolean };
+  admits?: CommandTestSpec;
+  admitsAny?: CommandTestSpec;
+  admitsAction?: ActionTestSpec;
+}
+
+/** A test of a whole action: `any`/`all` of tests, some command passing a test, a line regex, or a part that must not be empty. */
+export type ActionTestSpec =
+  | { any: ActionTestSpec[] }
+  | { all: ActionTestSpec[] }
+  | { command: CommandTestSpec | true }
+  | { line: string; lower: boolean }
+  | { nonEmpty: 'files' | 'urls' }
+  | { unparsed: true };
+
+/** A test of one command's cheap fields: `any`/`all` of tests, or one field test. */
+export type CommandTestSpec =
+  | { any: CommandTestSpec[] }
+  | { all: CommandTestSpec[] }
+  | { field: 'program' | 'sub'; in: string[] }
+  | { field: 'program' | 'sub'; startsWith: string }
+  | { field: 'text' | 'code.source'; matches: string }
+  | { field: 'program' | 'sub'; notIn: string[] }
+  | { field: 'args' | 'words'; someIn: string[] }
+  | { field: 'args' | 'words'; some: 'startsWith' | 'endsWith' | 'contains'; value: string; lower: boolean }
+  | { assigns: string }
+  | { assignsPrefix: string }
+  | { nonEmpty: 'redirects' | 'paths' };
+
+type CommandTest = (c: GuardedCommand) => boolean;
 
 const LINE_MATCHES = /^shell\.line(\.lowerAscii\(\))?\.matches\(r'([^']*)'\)$/;
 const COMMANDS_EXISTS = /^shell\.commands\.exists\(\s*([A-Za-z_]\w*)\s*,([\s\S]*)\)$/;
 
 export function readGuards(when: string): RuleGuards {
-  const guards: RuleGuards = {};
+  return instantiateGuards(readGuardSpec(when));
+}
+
+/** The guards of a condition, as data. */
+export function readGuardSpec(when: string): GuardSpec {
+  const spec: GuardSpec = {};
   const firsts = splitTopLevel(when, '||').map(readFirstConjunct);
   const programs = readPrograms(firsts, 'c');
-  if (programs !== undefined) guards.programs = programs;
+  if (programs !== undefined) spec.programs = [...programs];
   const anyPrograms = new Set<string>();
   let allExist = firsts.length > 0;
   for (const first of firsts) {
@@ -29,16 +107,216 @@ export function readGuards(when: string): RuleGuards {
     if (found === undefined) allExist = false;
     else for (const p of found) anyPrograms.add(p);
   }
-  if (allExist) guards.anyPrograms = anyPrograms;
+  if (allExist) spec.anyPrograms = [...anyPrograms];
   const line = firsts.length === 1 ? LINE_MATCHES.exec(firsts[0]!) : null;
-  if (line !== null) {
-    try {
-      guards.line = { pattern: new RegExp(line[2]!), lower: line[1] !== undefined };
-    } catch {
-      // An invalid pattern gets no guard: compiling the rule reports it.
-    }
+  if (line !== null && compiles(line[2]!)) spec.line = { source: line[2]!, lower: line[1] !== undefined };
+  const admits = readCommandTest(when, 'c');
+  if (admits !== undefined && !sameAsPrograms(admits, spec.programs)) spec.admits = admits;
+  if (allExist) {
+    const tests = firsts.map((first) => {
+      const exists = COMMANDS_EXISTS.exec(first)!;
+      return readCommandTest(exists[2]!, exists[1]!);
+    });
+    if (tests.every((test) => test !== undefined)) spec.admitsAny = tests.length === 1 ? tests[0]! : { any: tests as CommandTestSpec[] };
   }
+  const admitsAction = readActionTest(when);
+  if (admitsAction !== undefined && spec.admitsAny === undefined && spec.line === undefined) spec.admitsAction = admitsAction;
+  return spec;
+}
+
+/** The guards a spec describes, as the tests `evaluate` runs. */
+export function instantiateGuards(spec: GuardSpec): RuleGuards {
+  const guards: RuleGuards = {};
+  if (spec.programs !== undefined) guards.programs = new Set(spec.programs);
+  if (spec.anyPrograms !== undefined) guards.anyPrograms = new Set(spec.anyPrograms);
+  if (spec.line !== undefined) guards.line = { pattern: new RegExp(spec.line.source), lower: spec.line.lower };
+  if (spec.admits !== undefined) guards.admits = instantiateTest(spec.admits);
+  if (spec.admitsAny !== undefined) guards.admitsAny = instantiateTest(spec.admitsAny);
+  if (spec.admitsAction !== undefined) guards.admitsAction = instantiateActionTest(spec.admitsAction);
   return guards;
+}
+
+function instantiateActionTest(spec: ActionTestSpec): (action: GuardedAction) => boolean {
+  if ('any' in spec) {
+    const tests = spec.any.map(instantiateActionTest);
+    return (a) => tests.some((test) => test(a));
+  }
+  if ('all' in spec) {
+    const tests = spec.all.map(instantiateActionTest);
+    return (a) => tests.every((test) => test(a));
+  }
+  if ('command' in spec) {
+    if (spec.command === true) return (a) => a.shell.commands.length > 0;
+    const test = instantiateTest(spec.command);
+    return (a) => a.shell.commands.some(test);
+  }
+  if ('line' in spec) {
+    const pattern = new RegExp(spec.line);
+    return spec.lower ? (a) => pattern.test(lowerAscii(a.shell.line)) : (a) => pattern.test(a.shell.line);
+  }
+  if ('nonEmpty' in spec) {
+    const part = spec.nonEmpty;
+    return (a) => a[part].length > 0;
+  }
+  return (a) => a.shell.unparsed;
+}
+
+/** CEL's lowerAscii: only A-Z change (JavaScript's toLowerCase changes more). */
+function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+}
+
+function instantiateTest(spec: CommandTestSpec): CommandTest {
+  if ('any' in spec) {
+    const tests = spec.any.map(instantiateTest);
+    return (c) => tests.some((test) => test(c));
+  }
+  if ('all' in spec) {
+    const tests = spec.all.map(instantiateTest);
+    return (c) => tests.every((test) => test(c));
+  }
+  if ('in' in spec) {
+    const { field } = spec;
+    const values = new Set(spec.in);
+    return (c) => values.has(c[field]);
+  }
+  if ('startsWith' in spec) {
+    const { field, startsWith } = spec;
+    return (c) => c[field].startsWith(startsWith);
+  }
+  if ('someIn' in spec) {
+    const { field } = spec;
+    const values = new Set(spec.someIn);
+    return (c) => c[field].some((value) => values.has(value));
+  }
+  if ('notIn' in spec) {
+    const { field } = spec;
+    const values = new Set(spec.notIn);
+    return (c) => !values.has(c[field]);
+  }
+  if ('some' in spec) {
+    const { field, some, value, lower } = spec;
+    const read = lower ? lowerAscii : (text: string) => text;
+    if (some === 'startsWith') return (c) => c[field].some((item) => read(item).startsWith(value));
+    if (some === 'endsWith') return (c) => c[field].some((item) => read(item).endsWith(value));
+    return (c) => c[field].some((item) => read(item).includes(value));
+  }
+  if ('assigns' in spec) {
+    const { assigns } = spec;
+    return (c) => c.assignments.has(assigns);
+  }
+  if ('assignsPrefix' in spec) {
+    const { assignsPrefix } = spec;
+    return (c) => [...c.assignments.keys()].some((key) => key.startsWith(assignsPrefix));
+  }
+  if ('nonEmpty' in spec) {
+    const part = spec.nonEmpty;
+    return (c) => c[part].length > 0;
+  }
+  const pattern = new RegExp(spec.matches);
+  return spec.field === 'text' ? (c) => pattern.test(c.text) : (c) => pattern.test(c.code.source);
+}
+
+/** Whether a command test says no more than the program list does. */
+function sameAsPrograms(test: CommandTestSpec, programs: string[] | undefined): boolean {
+  return programs !== undefined && 'in' in test && test.field === 'program' && test.in.length === programs.length && test.in.every((p) => programs.includes(p));
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    // An invalid pattern gets no guard: compiling the rule reports it.
+    return false;
+  }
+}
+
+const FIELD_EQUALS = /^([A-Za-z_]\w*)\.(program|sub)\s*==\s*'([^'\\]*)'$/;
+const FIELD_IN = /^([A-Za-z_]\w*)\.(program|sub)\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]$/;
+const FIELD_STARTS = /^([A-Za-z_]\w*)\.(program|sub)\.startsWith\('([^'\\]*)'\)$/;
+const FIELD_MATCHES = /^([A-Za-z_]\w*)\.(text|code\.source)\.matches\(r'([^']*)'\)$/;
+const LIST_HAS = /^([A-Za-z_]\w*)\.(args|words)\.exists\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*(?:==\s*'([^'\\]*)'|in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\])\s*\)$/;
+const ASSIGNS = /^'([^'\\]*)'\s+in\s+([A-Za-z_]\w*)\.assignments$/;
+const PART_OF_COMMAND_EXISTS = /^([A-Za-z_]\w*)\.(redirects|paths)\.exists\(/;
+const NOT_IN = /^!\(([A-Za-z_]\w*)\.(program|sub)\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]\)$/;
+const NOT_EQUALS = /^([A-Za-z_]\w*)\.(program|sub)\s*!=\s*'([^'\\]*)'$/;
+const LIST_SOME = /^([A-Za-z_]\w*)\.(args|words)\.exists\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)(\.lowerAscii\(\))?\.(startsWith|endsWith|contains)\('([^'\\]*)'\)\s*\)$/;
+const ASSIGNS_PREFIX = /^([A-Za-z_]\w*)\.assignments\.exists\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\.startsWith\('([^'\\]*)'\)\s*\)$/;
+const PART_EXISTS = /^(files|urls)\.exists\(/;
+
+/**
+ * The test a command must pass for `when` (over `variable`) to hold: for each `||` branch, the
+ * conjunction of its conjuncts that are plain field tests; undefined when a branch has none.
+ * Sound by construction: each conjunct kept must be true for its branch to be.
+ */
+function readCommandTest(when: string, variable: string): CommandTestSpec | undefined {
+  return readBranches<CommandTestSpec>(when, (conjunct) => readAtom(conjunct, variable));
+}
+
+/**
+ * For each `||` branch, the conjunction of the conjuncts `readAtom` knows; undefined when a branch
+ * has none. Sound by construction: each conjunct kept must be true for its branch to be.
+ */
+function readBranches<T>(when: string, readAtom: (conjunct: string) => T | undefined): T | { any: T[] } | { all: T[] } | undefined {
+  const tests: (T | { all: T[] })[] = [];
+  for (const branch of splitTopLevel(when, '||')) {
+    const kept = splitTopLevel(stripParens(branch), '&&')
+      .map((conjunct) => readAtom(stripParens(conjunct)))
+      .filter((atom): atom is T => atom !== undefined);
+    if (kept.length === 0) return undefined;
+    tests.push(kept.length === 1 ? kept[0]! : { all: kept });
+  }
+  return tests.length === 0 ? undefined : tests.length === 1 ? tests[0]! : { any: tests as T[] };
+}
+
+function readAtom(conjunct: string, variable: string): CommandTestSpec | undefined {
+  const equals = FIELD_EQUALS.exec(conjunct);
+  if (equals !== null && equals[1] === variable) return { field: equals[2] as 'program' | 'sub', in: [equals[3]!] };
+  const within = FIELD_IN.exec(conjunct);
+  if (within !== null && within[1] === variable) return { field: within[2] as 'program' | 'sub', in: [...within[3]!.matchAll(QUOTED)].map((item) => item[1]!) };
+  const starts = FIELD_STARTS.exec(conjunct);
+  if (starts !== null && starts[1] === variable) return { field: starts[2] as 'program' | 'sub', startsWith: starts[3]! };
+  const matches = FIELD_MATCHES.exec(conjunct);
+  if (matches !== null && matches[1] === variable) return compiles(matches[3]!) ? { field: matches[2] as 'text' | 'code.source', matches: matches[3]! } : undefined;
+  const has = LIST_HAS.exec(conjunct);
+  if (has !== null && has[1] === variable && has[3] === has[4]) {
+    return { field: has[2] as 'args' | 'words', someIn: has[5] !== undefined ? [has[5]] : [...has[6]!.matchAll(QUOTED)].map((item) => item[1]!) };
+  }
+  const assigns = ASSIGNS.exec(conjunct);
+  if (assigns !== null && assigns[2] === variable) return { assigns: assigns[1]! };
+  const part = PART_OF_COMMAND_EXISTS.exec(conjunct);
+  if (part !== null && part[1] === variable && closesAtEnd(conjunct.slice(part[0].length - 1))) return { nonEmpty: part[2] as 'redirects' | 'paths' };
+  const notIn = NOT_IN.exec(conjunct);
+  if (notIn !== null && notIn[1] === variable) return { field: notIn[2] as 'program' | 'sub', notIn: [...notIn[3]!.matchAll(QUOTED)].map((item) => item[1]!) };
+  const notEquals = NOT_EQUALS.exec(conjunct);
+  if (notEquals !== null && notEquals[1] === variable) return { field: notEquals[2] as 'program' | 'sub', notIn: [notEquals[3]!] };
+  const some = LIST_SOME.exec(conjunct);
+  if (some !== null && some[1] === variable && some[3] === some[4]) {
+    return { field: some[2] as 'args' | 'words', some: some[6] as 'startsWith' | 'endsWith' | 'contains', value: some[7]!, lower: some[5] !== undefined };
+  }
+  const prefix = ASSIGNS_PREFIX.exec(conjunct);
+  if (prefix !== null && prefix[1] === variable && prefix[2] === prefix[3]) return { assignsPrefix: prefix[4]! };
+  // A parenthesised `||` or `&&` of such tests, as in `c.program == 'git' && (c.sub == 'a' || c.sub == 'b')`.
+  if (splitTopLevel(conjunct, '||').length > 1 || splitTopLevel(conjunct, '&&').length > 1) return readCommandTest(conjunct, variable);
+  return undefined;
+}
+
+/** The test an action must pass for `when` to hold, read as `readCommandTest` reads a command's. */
+function readActionTest(when: string): ActionTestSpec | undefined {
+  return readBranches<ActionTestSpec>(when, readActionAtom);
+}
+
+function readActionAtom(conjunct: string): ActionTestSpec | undefined {
+  const exists = COMMANDS_EXISTS.exec(conjunct);
+  if (exists !== null && closesAtEnd(conjunct.slice('shell.commands.exists'.length))) return { command: readCommandTest(exists[2]!, exists[1]!) ?? true };
+  const line = LINE_MATCHES.exec(conjunct);
+  if (line !== null) return compiles(line[2]!) ? { line: line[2]!, lower: line[1] !== undefined } : undefined;
+  const part = PART_EXISTS.exec(conjunct);
+  if (part !== null && closesAtEnd(conjunct.slice(part[0].length - 1))) return { nonEmpty: part[1] as 'files' | 'urls' };
+  if (conjunct === 'shell.unparsed') return { unparsed: true };
+  if (splitTopLevel(conjunct, '||').length > 1 || splitTopLevel(conjunct, '&&').length > 1) return readActionTest(conjunct);
+  return undefined;
 }
 
 function readFirstConjunct(branch: string): string {

@@ -1,3 +1,4 @@
+import type { GuardedAction, GuardedCommand } from './read-guards.js';
 import type { Action } from '@hookwire/action';
 
 export type Decision = 'deny' | 'ask' | 'allow' | 'context';
@@ -65,6 +66,12 @@ export interface CompiledRule {
   anyPrograms?: ReadonlySet<string>;
   /** For conditions that start with `shell.line.matches(r'...') &&`: that test, run without CEL. */
   line?: { pattern: RegExp; lower: boolean };
+  /** For `for: command` rules: a test of the command's program, subcommand, text or code that every match passes (read-guards.ts). */
+  admits?: (c: GuardedCommand) => boolean;
+  /** For whole-action `shell.commands.exists(x, ...)` rules: a test some command must pass. */
+  admitsAny?: (c: GuardedCommand) => boolean;
+  /** For whole-action rules: a test of the action's commands, line, files, urls or parse that every match passes. */
+  admitsAction?: (action: GuardedAction) => boolean;
   /** Compiles the condition if not done yet; the diagnostics if it does not compile. */
   ensure: () => Diagnostic[] | undefined;
   /** Evaluates the condition against one binding; throws on evaluation errors. */

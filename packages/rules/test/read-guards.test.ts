@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readGuards } from '../src/read-guards.js';
+import { readGuardSpec, readGuards } from '../src/read-guards.js';
 
 describe('readGuards', () => {
   it.each([
@@ -34,5 +34,39 @@ describe('readGuards on whole-action rules', () => {
     expect([...two.anyPrograms!]).toEqual(['psql', 'redis-cli']);
     expect(readGuards("shell.commands.exists(c, c.dynamic) && true").anyPrograms).toBeUndefined();
     expect(readGuards("shell.commands.exists(c, c.program == 'a') || shell.unparsed").anyPrograms).toBeUndefined();
+  });
+});
+
+describe('readGuardSpec: every conjunct of every branch that is a plain field test', () => {
+  it.each([
+    ["c.program == 'git' && c.sub == 'reset' && c.hasFlag('hard')", { programs: ['git'], admits: { all: [{ field: 'program', in: ['git'] }, { field: 'sub', in: ['reset'] }] } }],
+    ["c.program == 'git' && (c.sub == 'a' || c.sub in ['b', 'c'])", { programs: ['git'], admits: { all: [{ field: 'program', in: ['git'] }, { any: [{ field: 'sub', in: ['a'] }, { field: 'sub', in: ['b', 'c'] }] }] } }],
+    ["!(c.program in ['ls', 'cat']) && c.paths.exists(f, f.name != '')", { admits: { all: [{ field: 'program', notIn: ['ls', 'cat'] }, { nonEmpty: 'paths' }] } }],
+    ["c.words.exists(w, w in ['db:drop', 'db:reset']) || c.args.exists(a, a.lowerAscii().startsWith('core.hookspath='))", { admits: { any: [{ field: 'words', someIn: ['db:drop', 'db:reset'] }, { field: 'args', some: 'startsWith', value: 'core.hookspath=', lower: true }] } }],
+    ["'HUSKY' in c.assignments || c.assignments.exists(k, k.startsWith('HOOKWIRE_'))", { admits: { any: [{ assigns: 'HUSKY' }, { assignsPrefix: 'HOOKWIRE_' }] } }],
+    ["c.code.source.matches(r'rmtree') && c.redirects.exists(r, r.op == '>')", { admits: { all: [{ field: 'code.source', matches: 'rmtree' }, { nonEmpty: 'redirects' }] } }],
+    // No test in one branch: no guard. A test with more after it, or a negation of a conjunction: not a field test.
+    ["c.program == 'rm' || c.dynamic", {}],
+    ["c.paths.exists(f, true) == false && c.program == 'x'", { admits: { field: 'program', in: ['x'] } }],
+    ["!(c.program == 'git' && c.sub == 'rm')", {}],
+    ["c.args.exists(a, b.contains('x'))", {}],
+  ])('%s', (when, spec) => {
+    expect(readGuardSpec(when)).toEqual(spec);
+  });
+
+  it('reads whole-action rules: command tests, line regexes, files, urls, an unparsed line', () => {
+    expect(readGuardSpec("files.exists(f, f.op != 'read') && !files.exists(f, f.op == 'read')").admitsAction).toEqual({ nonEmpty: 'files' });
+    expect(readGuardSpec("shell.line.matches(r'a') || shell.line.lowerAscii().matches(r'b')").admitsAction).toEqual({ any: [{ line: 'a', lower: false }, { line: 'b', lower: true }] });
+    expect(readGuardSpec("shell.commands.exists(c, c.dynamic) || urls.exists(u, true) || shell.unparsed").admitsAction).toEqual({ any: [{ command: true }, { nonEmpty: 'urls' }, { unparsed: true }] });
+    expect(readGuardSpec("shell.commands.exists(c, c.program == 'a') || shell.line.matches(r'b')").admitsAction).toEqual({ any: [{ command: { field: 'program', in: ['a'] } }, { line: 'b', lower: false }] });
+    expect(readGuardSpec("files.exists(f, true) || input.size() > 0").admitsAction).toBeUndefined();
+  });
+
+  it('lower-cases as CEL does: ASCII letters only', () => {
+    const guards = readGuards("shell.line.lowerAscii().matches(r'^i') || shell.line.lowerAscii().matches(r'x')");
+    const action = (line: string) => ({ shell: { line, unparsed: false, commands: [] }, files: [], urls: [] });
+    expect(guards.admitsAction!(action('Id'))).toBe(true);
+    // 'İ'.toLowerCase() starts with 'i'; CEL's lowerAscii leaves it alone.
+    expect(guards.admitsAction!(action('İd'))).toBe(false);
   });
 });

@@ -128,17 +128,26 @@ function serializeRecord(record: AuditRecord): string {
 }
 
 /**
- * Writes one audit record per finished dispatch, as a subscriber of `hookwire:dispatch:end`.
- * Returns the function that unsubscribes it.
+ * Hands one audit record per finished dispatch to `onRecord`, as a subscriber of
+ * `hookwire:dispatch:end`: the audit file and the OTLP log export read the same records. Returns
+ * the function that unsubscribes it.
  */
-export function subscribeAuditLog(options: AuditLogOptions): () => void {
+export function subscribeAuditRecords(onRecord: (record: AuditRecord) => void, options: Pick<AuditLogOptions, 'runtime' | 'payloads'> = {}): () => void {
   const onMessage = (data: unknown) => {
     const message = data as DispatchEndMessage;
     if (options.runtime !== undefined && message.runtime !== options.runtime) return;
-    options.write(`${serializeRecord(auditRecordOf(message, options))}\n`);
+    onRecord(auditRecordOf(message, options));
   };
   dispatchEndChannel.subscribe(onMessage);
   return () => {
     dispatchEndChannel.unsubscribe(onMessage);
   };
+}
+
+/**
+ * Writes one audit record per finished dispatch, as a subscriber of `hookwire:dispatch:end`.
+ * Returns the function that unsubscribes it.
+ */
+export function subscribeAuditLog(options: AuditLogOptions): () => void {
+  return subscribeAuditRecords((record) => options.write(`${serializeRecord(record)}\n`), options);
 }

@@ -1,6 +1,7 @@
 export { createRuntime, checkConfig, describeConfig, loadRuleHooks } from './runtime.js';
 export type { ConfigDescription } from './runtime.js';
 export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
+export { decidersOf, decidingLabel } from './deciders.js';
 export type { RunRecord } from './run-record.js';
 export type { ProxyCall, ProxyFunction } from './agent-proxy.js';
 export { HookwireError, ConfigError, DispatchError } from '@hookwire/contract';
@@ -10,7 +11,7 @@ export type { Logger } from './logger.js';
 export { DEFAULT_TIMEOUT_SEC } from './timeouts.js';
 export { CHANNEL_NAMES } from './lifecycle-channels.js';
 export type { DispatchStartMessage, DispatchEndMessage, HookStartMessage, HookEndMessage } from './lifecycle-channels.js';
-export { subscribeAuditLog, auditRecordOf, auditFailureRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
+export { subscribeAuditLog, subscribeAuditRecords, auditRecordOf, auditFailureRecordOf, AUDIT_RECORD_VERSION } from './audit-log.js';
 export type { AuditRecord, AuditFailureRecord, AuditLine, AuditLogOptions } from './audit-log.js';
 export { readAuditLog, readAuditLine } from './read-audit-log.js';
 export type { AuditLogReading, AuditLineReading } from './read-audit-log.js';

@@ -7,6 +7,7 @@ import {
   normalizePayload,
   renderPayload,
   resolveEvent,
+  splitFileCalls,
   type CanonicalEvent,
   type Diagnostic,
   type DialectName,
@@ -159,6 +160,47 @@ function readEvent(event: string, payload: Record<string, unknown> | undefined, 
   return { canonical: read.event, dialect, given: read.payload };
 }
 
+/** The per-file payloads of a tool payload read from a patch of several files (contract splitFileCalls); undefined for any other payload. */
+function splitFilePayloads(payload: Record<string, unknown> | undefined): Record<string, unknown>[] | undefined {
+  if (payload === undefined || typeof payload.tool_name !== 'string') return undefined;
+  const calls = splitFileCalls({ name: payload.tool_name, input: payload.tool_input }, payload.cwd);
+  return calls?.map((call) => ({ ...payload, tool_name: call.name, tool_input: call.input }));
+}
+
+/**
+ * The runs of a dispatch of several file calls: hook by hook in configuration order, each hook once
+ * per call that selects it, except where it would be shown a payload it was already shown (a codex
+ * hook sees the whole patch, the same for every file: it runs once).
+ */
+function planFileJobs(parts: readonly { hooks: readonly LoadedHook[]; ctx: DispatchContext }[]): { hook: LoadedHook; ctx: DispatchContext }[] {
+  const hooks = [...new Set(parts.flatMap((part) => part.hooks))].sort((a, b) => a.order - b.order);
+  const jobs: { hook: LoadedHook; ctx: DispatchContext }[] = [];
+  for (const hook of hooks) {
+    const shown = new Set<string>();
+    for (const part of parts) {
+      if (!part.hooks.includes(hook)) continue;
+      const text = part.ctx.render(hook.spec.dialect);
+      if (shown.has(text)) continue;
+      shown.add(text);
+      jobs.push({ hook, ctx: part.ctx });
+    }
+  }
+  return jobs;
+}
+
+/** The votes of a hook's runs on several file calls, each answer a hook gave once: the same context or reason for two files is said once. */
+function distinctVotes(runs: readonly { hook: LoadedHook; vote: FoldInput }[]): FoldInput[] {
+  const said = new Set<string>();
+  const votes: FoldInput[] = [];
+  for (const { hook, vote } of runs) {
+    const key = `${hook.order}\u0000${JSON.stringify(vote)}`;
+    if (said.has(key)) continue;
+    said.add(key);
+    votes.push(vote);
+  }
+  return votes;
+}
+
 function errorSummary(diagnostics: readonly Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const first = errors[0];
@@ -243,12 +285,21 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const traits = eventTraits(canonical);
     const { state: snapshot, memo } = current;
     const hasSubject = traits.subject !== 'none';
+    // A patch touching several files is one call per file (contract splitFileCalls): each hook runs
+    // once per call it selects and per distinct payload it is shown, and the answers fold as one.
+    const calls = traits.subject === 'tool' ? splitFilePayloads(given) : undefined;
     const subject = hasSubject ? (dispatchOptions.subject ?? deriveSubject(canonical, given)) : undefined;
     const eventHooks = snapshot.byEvent.get(canonical);
     // makeSignal is called at most once, and only once something may need the signal.
     let made: { signal: AbortSignal | undefined } | undefined;
     const resolveSignal = (): AbortSignal | undefined => (made ??= { signal: dispatchOptions.signal ?? dispatchOptions.makeSignal?.() }).signal;
-    const selected = await selectForDialects(eventHooks, { hasSubject, subject, isTool: traits.subject === 'tool', memo, signal: resolveSignal });
+    const isTool = traits.subject === 'tool';
+    const parts: { payload: Record<string, unknown> | undefined; hooks: readonly LoadedHook[] }[] = [];
+    for (const payload of calls ?? [given]) {
+      const partSubject = calls === undefined ? subject : deriveSubject(canonical, payload);
+      parts.push({ payload, hooks: await selectForDialects(eventHooks, { hasSubject, subject: partSubject, isTool, toolInput: payload?.tool_input, memo, signal: resolveSignal }) });
+    }
+    const selected = parts.length === 1 ? parts[0]!.hooks : [...new Set(parts.flatMap((part) => part.hooks))].sort((a, b) => a.order - b.order);
     if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, selected });
     if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
     const signal = resolveSignal();
@@ -258,27 +309,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     // Checked only once a hook will run: the no-match path never walks the payload. A payload too
     // deep to show whole is never refused (that would let nothing block): see payloadCut in run-hook.ts.
     const tooDeep = exceedsDepth(given, MAX_PAYLOAD_DEPTH);
-    const shown = tooDeep ? (cutDepth(given, MAX_PAYLOAD_DEPTH, PAYLOAD_DEPTH_MARKER) as Record<string, unknown>) : given;
     if (tooDeep) warnings.push(`the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels: hooks were shown it with each over-deep part replaced by ${JSON.stringify(PAYLOAD_DEPTH_MARKER)}`);
-    const cwd = resolveCwd(dispatchOptions.cwd, shown?.cwd, warnings);
-    const normalized = normalizePayload(canonical, shown, { cwd });
-    const renders = new Map<DialectName, string>();
-    const ctx: DispatchContext = {
+    const showOf = (payload: Record<string, unknown> | undefined) => (tooDeep ? (cutDepth(payload, MAX_PAYLOAD_DEPTH, PAYLOAD_DEPTH_MARKER) as Record<string, unknown>) : payload);
+    const cwd = resolveCwd(dispatchOptions.cwd, showOf(given)?.cwd, warnings);
+    const base = {
       canonical,
       config: snapshot.config,
-      render(dialect) {
-        let text = renders.get(dialect);
-        if (text === undefined) {
-          text = renderPayload(dialect, canonical, normalized);
-          renders.set(dialect, text);
-        }
-        return text;
-      },
       cwd,
       warnings,
       payloadCut: tooDeep ? `the payload nests arrays or objects deeper than ${MAX_PAYLOAD_DEPTH} levels and cannot be shown to hooks whole` : undefined,
       projectDir,
-      noticeFailure: (hookId) => shouldNotice(typeof given?.session_id === 'string' ? given.session_id : '', hookId, canonical),
+      noticeFailure: (hookId: string) => shouldNotice(typeof given?.session_id === 'string' ? given.session_id : '', hookId, canonical),
       signal,
       deadline: dispatchOptions.budgetMs === undefined ? undefined : Date.now() + dispatchOptions.budgetMs,
       env: options.env,
@@ -289,17 +330,33 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       standIn: dispatchOptions.standIn,
       trace: hookStartChannel.hasSubscribers || hookEndChannel.hasSubscribers ? { runtime, dispatchId: message?.dispatchId ?? ++lastDispatchId, subject } : undefined,
     };
+    const contextOf = (payload: Record<string, unknown> | undefined): DispatchContext => {
+      const normalized = normalizePayload(canonical, showOf(payload), { cwd });
+      const renders = new Map<DialectName, string>();
+      return {
+        ...base,
+        render(dialect) {
+          let text = renders.get(dialect);
+          if (text === undefined) {
+            text = renderPayload(dialect, canonical, normalized);
+            renders.set(dialect, text);
+          }
+          return text;
+        },
+      };
+    };
+    const jobs = parts.length === 1 ? selected.map((hook) => ({ hook, ctx: contextOf(parts[0]!.payload) })) : planFileJobs(parts.map((part) => ({ hooks: part.hooks, ctx: contextOf(part.payload) })));
     const ran = snapshot.config.parallel
-      ? await Promise.all(selected.map((hook) => runHook(hook, ctx)))
-      : await runInOrder(selected, ctx);
+      ? await Promise.all(jobs.map((job) => runHook(job.hook, job.ctx)))
+      : await runInOrder(jobs);
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
-    const votes: FoldInput[] = ran.map((r) => r.vote);
+    const votes: FoldInput[] = parts.length === 1 ? ran.map((r) => r.vote) : distinctVotes(jobs.map((job, index) => ({ hook: job.hook, vote: ran[index]!.vote })));
     return { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
   }
 
-  async function runInOrder(selected: readonly LoadedHook[], ctx: DispatchContext) {
+  async function runInOrder(jobs: readonly { hook: LoadedHook; ctx: DispatchContext }[]) {
     const ran: Awaited<ReturnType<typeof runHook>>[] = [];
-    for (const hook of selected) {
+    for (const { hook, ctx } of jobs) {
       if (ctx.signal?.aborted) break;
       ran.push(await runHook(hook, ctx));
     }

@@ -1,7 +1,7 @@
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
-import { startTraceExport } from '@hookwire/otlp';
+import { startTelemetryExport } from '@hookwire/otlp';
 import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hookwire/session';
 
 export interface ListenOptions {
@@ -31,7 +31,7 @@ export async function listen(options: ListenOptions): Promise<number> {
     }
     throw error;
   }
-  const stopTraces = await startTraceExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
+  const stopTraces = await startTelemetryExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
   const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
   const server = createStdioServer({
     runtime,

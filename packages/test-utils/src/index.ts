@@ -12,5 +12,5 @@ export type { Exit as ProcessExit, Line, LineClientOptions } from './line-client
 export { runToEnd } from './run-to-end.js';
 export { isGone } from './is-gone.js';
 export { startOtlpReceiver } from './otlp-receiver.js';
-export type { ReceivedSpan } from './otlp-receiver.js';
+export type { ReceivedLogRecord, ReceivedSpan } from './otlp-receiver.js';
 export { writeConfig } from './write-config.js';

@@ -25,6 +25,18 @@ interface AnyValue {
   boolValue?: boolean;
   doubleValue?: number;
   arrayValue?: { values?: AnyValue[] };
+  kvlistValue?: { values?: { key: string; value: AnyValue }[] };
+}
+
+/** One log record as an OTLP/HTTP JSON export carries it, its body and attributes as plain values. */
+export interface ReceivedLogRecord {
+  eventName?: string;
+  severityText?: string;
+  severityNumber?: number;
+  timeUnixNano?: string;
+  body: unknown;
+  attributes: Record<string, unknown>;
+  resource: Record<string, unknown>;
 }
 
 function plain(value: AnyValue): unknown {
@@ -33,6 +45,7 @@ function plain(value: AnyValue): unknown {
   if (value.boolValue !== undefined) return value.boolValue;
   if (value.doubleValue !== undefined) return value.doubleValue;
   if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(plain);
+  if (value.kvlistValue !== undefined) return attributesOf(value.kvlistValue.values);
   return undefined;
 }
 
@@ -41,16 +54,16 @@ function attributesOf(list: { key: string; value: AnyValue }[] | undefined): Rec
 }
 
 /**
- * A real OTLP/HTTP receiver on a loopback port: accepts `POST /v1/traces` (JSON or protobuf),
- * keeps every request, and reads the spans of the JSON ones.
+ * A real OTLP/HTTP receiver on a loopback port: accepts `POST /v1/traces` and `POST /v1/logs`
+ * (JSON or protobuf), keeps every request, and reads the spans and log records of the JSON ones.
  */
-export async function startOtlpReceiver(): Promise<{ url: string; requests: OtlpRequest[]; spans(): ReceivedSpan[]; close(): Promise<void> }> {
+export async function startOtlpReceiver(): Promise<{ url: string; requests: OtlpRequest[]; spans(): ReceivedSpan[]; logs(): ReceivedLogRecord[]; close(): Promise<void> }> {
   const requests: OtlpRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/traces') {
+      if (req.method !== 'POST' || (req.url !== '/v1/traces' && req.url !== '/v1/logs')) {
         res.statusCode = 404;
         return res.end();
       }
@@ -67,7 +80,7 @@ export async function startOtlpReceiver(): Promise<{ url: string; requests: Otlp
     requests,
     spans() {
       const spans: ReceivedSpan[] = [];
-      for (const request of requests.filter((r) => r.contentType === 'application/json')) {
+      for (const request of requests.filter((r) => r.contentType === 'application/json' && r.url === '/v1/traces')) {
         const body = JSON.parse(request.body.toString('utf8')) as {
           resourceSpans: { resource?: { attributes?: { key: string; value: AnyValue }[] }; scopeSpans: { spans: (Omit<ReceivedSpan, 'attributes' | 'resource'> & { attributes?: { key: string; value: AnyValue }[] })[] }[] }[];
         };
@@ -77,6 +90,21 @@ export async function startOtlpReceiver(): Promise<{ url: string; requests: Otlp
         }
       }
       return spans;
+    },
+    logs() {
+      const records: ReceivedLogRecord[] = [];
+      for (const request of requests.filter((r) => r.contentType === 'application/json' && r.url === '/v1/logs')) {
+        const body = JSON.parse(request.body.toString('utf8')) as {
+          resourceLogs: { resource?: { attributes?: { key: string; value: AnyValue }[] }; scopeLogs: { logRecords: (Omit<ReceivedLogRecord, 'attributes' | 'resource' | 'body'> & { body?: AnyValue; attributes?: { key: string; value: AnyValue }[] })[] }[] }[];
+        };
+        for (const resourceLogs of body.resourceLogs) {
+          const resource = attributesOf(resourceLogs.resource?.attributes);
+          for (const scope of resourceLogs.scopeLogs) {
+            for (const record of scope.logRecords) records.push({ ...record, body: record.body === undefined ? undefined : plain(record.body), attributes: attributesOf(record.attributes), resource });
+          }
+        }
+      }
+      return records;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

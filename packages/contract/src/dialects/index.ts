@@ -10,6 +10,7 @@ import type { AnswerInput, BridgeResponse, Dialect, PayloadRead, RenderOutcomeOp
 import { namesOf, resolveName } from './event-names.js';
 import { dialect as gemini } from './gemini/index.js';
 import { dialect as native } from './native/index.js';
+import { isPatchText, PATCH_FIELD } from './patch.js';
 import { hostToolName, toCanonicalTool, toHostTool, type ToolCall } from './tools.js';
 
 /** Every dialect hookwire speaks, by name. Adding a dialect is one folder and one entry here. */
@@ -121,6 +122,22 @@ export function canonicalToolCall(dialect: DialectName, call: ToolCall): ToolCal
 /** A canonical tool name in a dialect: what that dialect's matchers are tested against. */
 export function toolNameIn(dialect: DialectName, name: string): string {
   return hostToolName(dialectOf(dialect).tools, name);
+}
+
+/**
+ * Every name a dialect's matchers may give a canonical tool call, its own name first: Codex's
+ * matchers let `apply_patch` answer to `Edit` and `Write` as well, so a codex hook's `Edit` matches
+ * a file edit; and a call read from a patch still answers to `apply_patch` in every dialect, as it
+ * did when hookwire passed Codex's patch tool through under its own name.
+ */
+export function toolNamesIn(dialect: DialectName, call: ToolCall): string[] {
+  const first = toolNameIn(dialect, call.name);
+  if (call.name !== 'Edit' && call.name !== 'Write') return [first];
+  const names = [first];
+  if (dialect === 'codex' && first !== call.name) names.push(call.name);
+  const input = call.input;
+  if (typeof input === 'object' && input !== null && isPatchText((input as Record<string, unknown>)[PATCH_FIELD]) && !names.includes('apply_patch')) names.push('apply_patch');
+  return names;
 }
 
 export type { AnswerInput, BridgeResponse, Capabilities, Dialect, PayloadRead, RenderOutcomeOptions, ToolCall };

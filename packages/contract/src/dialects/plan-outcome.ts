@@ -17,6 +17,24 @@ export function describeUnblockable(eventName: string, rawDecision: 'deny' | 'as
   return `hookwire: a hook ${what} ${eventName}, which cannot be blocked${rawReason === undefined ? '' : `: ${rawReason}`}`;
 }
 
+/** The events whose hook context keeps the turn going (Claude Code ≥ 2.1.163: non-error feedback on Stop and SubagentStop). */
+const CONTINUING_EVENTS: ReadonlySet<CanonicalEvent> = new Set(['turn:stop', 'subagent:end']);
+
+/**
+ * An outcome whose context, on Stop or SubagentStop, keeps the turn going as Claude Code (≥ 2.1.163)
+ * takes it, for a host that continues a turn only through a block (Gemini CLI's AfterAgent, Codex's
+ * Stop, Copilot's agentStop, Cursor's `followup_message`): a deny whose reason is the block's reason,
+ * if any, then the contexts. Unchanged on other events, without context, or when the outcome stops
+ * the agent (`continue: false` wins, as in Claude Code).
+ */
+export function continueWithContext(event: CanonicalEvent, outcome: Outcome): Outcome {
+  const contexts = outcome.additionalContext.filter((text) => text !== '');
+  if (!CONTINUING_EVENTS.has(event) || contexts.length === 0 || !outcome.continue) return outcome;
+  const blocked = outcome.decision === 'deny' || outcome.decision === 'ask';
+  const reason = joinNonEmpty([...(blocked && outcome.reason !== undefined ? [outcome.reason] : []), ...contexts], '\n\n');
+  return { ...outcome, decision: 'deny', ...(reason === undefined ? {} : { reason }), additionalContext: [] };
+}
+
 /** What a host's answer should carry, once what the host cannot express has been downgraded. */
 export interface OutcomePlan {
   /** `deny` and `ask` where the host can block or ask; `allow` where it takes a grant and `passAllow` asked for one. */
@@ -51,11 +69,16 @@ export interface PlanContext {
  * - `allow` under `passAllow` where the host takes no grant: not rendered;
  * - a deny the fold downgraded (an event that cannot be blocked): feedback to the model where the
  *   host takes it, else a notice to the user (as for Claude Code);
+ * - context on Stop and SubagentStop where the host takes none there but can block: a block whose
+ *   reason is the context, which keeps the turn going as Claude Code's context does there;
+ * - `continue: false` on Stop and SubagentStop where the host cannot stop: no block is sent (the
+ *   agent stops there anyway, and `continue: false` wins over a block in Claude Code);
  * - context, user messages and `continue: false` where the host has no field for them: dropped.
  * Every downgrade is one sentence in `downgrades`; none is silent.
  */
-export function planOutcome(context: PlanContext, outcome: Outcome): OutcomePlan {
+export function planOutcome(context: PlanContext, given: Outcome): OutcomePlan {
   const { host, eventName, capabilities: caps } = context;
+  const outcome = caps !== undefined && !caps.context && caps.block ? continueWithContext(context.event, given) : given;
   const plan: OutcomePlan = { context: [], messages: [], downgrades: [] };
   const contexts = outcome.additionalContext.filter((text) => text !== '');
   const messages = outcome.systemMessage.filter((text) => text !== '');
@@ -100,9 +123,26 @@ export function planOutcome(context: PlanContext, outcome: Outcome): OutcomePlan
   }
   if (!outcome.continue) {
     if (caps.stop) plan.stop = outcome.stopReason === undefined ? {} : { stopReason: outcome.stopReason };
+    else if (CONTINUING_EVENTS.has(context.event)) stopsAnyway(plan, context, outcome.stopReason);
     else plan.downgrades.push(`continue: false on ${eventName} was dropped: ${host} cannot stop the agent there`);
   }
   return plan;
+}
+
+/**
+ * `continue: false` on Stop or SubagentStop where the host has no such field: the agent stops there
+ * anyway, so the effect is kept by sending no block (in Claude Code `continue: false` wins over a
+ * block); the `stopReason`, which Claude Code shows the user, goes to the user where the host shows
+ * hook messages.
+ */
+function stopsAnyway(plan: OutcomePlan, context: PlanContext, stopReason: string | undefined): void {
+  if (plan.decision === 'deny') {
+    delete plan.decision;
+    delete plan.reason;
+  }
+  if (stopReason === undefined || stopReason === '') return;
+  if (context.capabilities?.userMessage === true) plan.messages.push(stopReason);
+  else plan.downgrades.push(`the stopReason on ${context.eventName} was dropped: ${context.host} shows no hook message to the user there`);
 }
 
 /** A bridge response with `downgrades` only when there are some. */

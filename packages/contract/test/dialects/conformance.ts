@@ -161,8 +161,10 @@ export function describeDialect(testCase: DialectCase): void {
           const cases: [Partial<Outcome>, boolean][] = [
             [{ decision: 'deny', reason: 'r' }, caps.block],
             [{ decision: 'ask', reason: 'r' }, caps.ask],
-            [{ additionalContext: ['c'] }, caps.context],
-            [{ continue: false }, caps.stop],
+            // On Stop and SubagentStop, context keeps the turn going (Claude Code ≥ 2.1.163): a host that can block there carries it as a block.
+            [{ additionalContext: ['c'] }, caps.context || ((event === 'turn:stop' || event === 'subagent:end') && caps.block)],
+            // On Stop and SubagentStop the agent stops anyway: continue: false keeps its effect with no field for it.
+            [{ continue: false }, caps.stop || event === 'turn:stop' || event === 'subagent:end'],
           ];
           for (const [fields, able] of cases) {
             const answer = renderOutcome(dialect, event, outcomeOf(fields), { passAllow: false });

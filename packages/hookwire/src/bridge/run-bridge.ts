@@ -5,7 +5,7 @@ import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
 import { locateConfig } from '../config-location.js';
 import { formatDiagnostics } from '../format.js';
-import { startTraceExport, type StopTraceExport } from '@hookwire/otlp';
+import { startTelemetryExport, type StopTelemetryExport } from '@hookwire/otlp';
 import { VERSION } from '../version.js';
 
 /** How long the bridge waits, at its end, for its spans to be exported: a collector that is down must not hold the host. */
@@ -163,12 +163,12 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     return fail(context, codeOf(error), describeStartFailure(error));
   }
 
-  // Traces are exported only when the OTEL_* environment asks for it; the SDK is not even loaded otherwise.
-  let stopTraces: StopTraceExport | undefined;
+  // Traces and decision logs are exported only when the OTEL_* environment asks for it; the SDK is not even loaded otherwise.
+  let stopTraces: StopTelemetryExport | undefined;
   try {
-    stopTraces = await startTraceExport({ env, logger: options.logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: VERSION });
+    stopTraces = await startTelemetryExport({ env, logger: options.logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: VERSION });
   } catch (error) {
-    options.logger.error('cannot start exporting traces', { error: error instanceof Error ? error.message : String(error) });
+    options.logger.error('cannot start exporting traces and logs', { error: error instanceof Error ? error.message : String(error) });
   }
   const controller = new AbortController();
   let stoppedBy: StopSignal | undefined;

@@ -1,18 +1,44 @@
 import { suggest } from '@hookwire/contract';
 import { CommandUsageError, type Command } from '../command.js';
-import { INIT_HOST_NAMES, isHostName, isPluginHostName } from '../hosts.js';
+import { INIT_HOST_NAMES, isHostName, isPluginHostName, type HostName, type PluginHostName } from '../hosts.js';
+
+/** Every `--host` value: a host, or `all` (every host found). */
+const HOST_CHOICES = [...INIT_HOST_NAMES, 'all'] as const;
 
 /**
- * `hookwire init`: sets a project up for a host. Its code is loaded only when it runs, so the
- * per-event commands never pay for it; its flags are read like every command's.
+ * `--host` as given: repeated (`--host claude --host gemini`) or a comma list (`--host
+ * claude,gemini`), each name checked, in order, once each; `all` stands alone.
+ */
+function readHosts(given: unknown): (HostName | PluginHostName)[] | 'all' | undefined {
+  if (given === undefined) return undefined;
+  const names = (Array.isArray(given) ? given : [given]).flatMap((value) => String(value).split(',')).map((name) => name.trim());
+  const hosts: (HostName | PluginHostName)[] = [];
+  for (const name of names) {
+    if (name === 'all') continue;
+    if (!isHostName(name) && !isPluginHostName(name)) {
+      const near = name === '' ? undefined : suggest(name, HOST_CHOICES);
+      throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(name)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${HOST_CHOICES.join(', ')})`, initCommand.usage);
+    }
+    if (!hosts.includes(name)) hosts.push(name);
+  }
+  if (!names.includes('all')) return hosts;
+  if (hosts.length > 0) throw new CommandUsageError(`hookwire init: --host all means every host found: name it alone, not with ${hosts.join(', ')}`, initCommand.usage);
+  return 'all';
+}
+
+/**
+ * `hookwire init`: sets a project (or, `--user`, the user's own settings) up for one host or
+ * several. Its code is loaded only when it runs, so the per-event commands never pay for it; its
+ * flags are read like every command's.
  */
 export const initCommand: Command = {
   name: 'init',
-  usage: `hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]`,
-  summary: 'set a project up: a starter .hookwire.json and the host settings that run the bridge',
+  usage: `hookwire init [--host ${HOST_CHOICES.join('|')} ...] [--dir DIR | --user] [--dry-run] [--uninstall]`,
+  summary: 'set a project (or your user settings) up: a starter config and the host settings that run the bridge',
   options: {
-    host: { type: 'string' },
+    host: { type: 'string', multiple: true },
     dir: { type: 'string' },
+    user: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
     uninstall: { type: 'boolean' },
   },
@@ -20,16 +46,16 @@ export const initCommand: Command = {
     return (await import('../init/init-command.js')).INIT_USAGE;
   },
   async run(values) {
-    const host = values.host;
-    if (host !== undefined && (typeof host !== 'string' || (!isHostName(host) && !isPluginHostName(host)))) {
-      const near = typeof host === 'string' ? suggest(host, INIT_HOST_NAMES) : undefined;
-      throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(host)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${INIT_HOST_NAMES.join(', ')})`, initCommand.usage);
+    const hosts = readHosts(values.host);
+    if (values.user === true && values.dir !== undefined) {
+      throw new CommandUsageError('hookwire init: --user sets up your own settings (under $HOME), for every project: it takes no --dir', initCommand.usage);
     }
     return (await import('../init/init-command.js')).runInitCommand({
-      ...(host === undefined ? {} : { host }),
+      ...(hosts === undefined ? {} : { hosts }),
       ...(typeof values.dir === 'string' ? { dir: values.dir } : {}),
       'dry-run': values['dry-run'] === true,
       uninstall: values.uninstall === true,
+      user: values.user === true,
     });
   },
 };

@@ -1,5 +1,5 @@
 import { describeValue } from '@hookwire/contract';
-import { isInitBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
+import { isInitBridgeCommand, isUserBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,16 +42,26 @@ function listHandlers(groups: unknown[], host?: HostProfile): unknown[] {
 /** A bridge run through npx: a registry lookup wherever the bin is not installed, and npx's cost on every event. */
 const RUNS_THROUGH_NPX = /(^|[\s;&|(])npx\s/;
 
+/** Whether a command runs a hookwire bridge: `hookwire run` however the program is written, or a user-level init's `"$b" run` (the bin by its path). */
+function runsABridge(command: string): boolean {
+  return RUNS_A_BRIDGE.test(command) || isUserBridgeCommand(command);
+}
+
 function listBridgeCommands(groups: unknown[], host?: HostProfile): string[] {
   return listHandlers(groups, host)
     .map((hook) => readCommand(hook, host?.commandField))
-    .filter((command): command is string => command !== undefined && RUNS_A_BRIDGE.test(command));
+    .filter((command): command is string => command !== undefined && runsABridge(command));
+}
+
+/** The events of a settings object where some command hook runs a hookwire bridge (however written) that passes `test`. */
+export function listBridgedEvents(settings: Json, host?: HostProfile, test: (command: string) => boolean = () => true): string[] {
+  const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
+  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups, host).some(test)).map(([event]) => event);
 }
 
 /** The events of a settings object whose bridge runs through `npx` (the form README once showed). */
 export function listNpxBridges(settings: Json, host?: HostProfile): string[] {
-  const hooks = isPlainObject(settings.hooks) ? settings.hooks : {};
-  return Object.entries(hooks).filter(([, groups]) => Array.isArray(groups) && listBridgeCommands(groups, host).some((command) => RUNS_THROUGH_NPX.test(command))).map(([event]) => event);
+  return listBridgedEvents(settings, host, (command) => RUNS_THROUGH_NPX.test(command));
 }
 
 function readHooks(settings: Json, file: string): Json | undefined {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@hookwire/test-utils';
 import { INIT_HOST_NAMES } from '../../src/hosts.js';
-import { hookwire, snapshot } from './init-run.js';
+import { hookwire, snapshot, projectConfigOk } from './init-run.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -40,7 +40,7 @@ describe('hookwire init', () => {
         `note: node_modules/.bin/hookwire is not installed in ${dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)\n`,
     );
     expect(Object.keys(await snapshot(dir)).sort()).toEqual(['.claude/settings.json', '.hookwire.json']);
-    expect(await hookwire(['check'], dir)).toEqual({ code: 0, stdout: 'config OK: no problems found\n', stderr: '' });
+    expect(await hookwire(['check'], dir)).toEqual({ code: 0, stdout: projectConfigOk(dir), stderr: '' });
   });
 
   it('changes nothing when run twice: every byte stays', async () => {
@@ -157,14 +157,14 @@ describe('hookwire init', () => {
   it('names the supported hosts for an unknown one, and its own usage for a bad flag', async () => {
     const dir = await project();
     expect(INIT_HOST_NAMES).toEqual(expect.arrayContaining(['claude', 'gemini', 'codex', 'copilot', 'cursor', 'opencode']));
-    const usage = `Usage:\n  hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]\n`;
-    expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode" (supported: ${INIT_HOST_NAMES.join(', ')})\n\n${usage}` });
-    expect((await hookwire(['init', '--host', 'gemni'], dir)).stderr.split('\n')[0]).toBe(`hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: ${INIT_HOST_NAMES.join(', ')})`);
+    const usage = `Usage:\n  hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n`;
+    expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode" (supported: ${INIT_HOST_NAMES.join(', ')}, all)\n\n${usage}` });
+    expect((await hookwire(['init', '--host', 'gemni'], dir)).stderr.split('\n')[0]).toBe(`hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: ${INIT_HOST_NAMES.join(', ')}, all)`);
     const bad = await hookwire(['init', '--budget', '3'], dir);
     expect(bad).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown flag --budget (it is a flag of hookwire run)\n\n${usage}` });
     const help = await hookwire(['init', '--help'], dir);
     expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout.startsWith(`Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]\n`)).toBe(true);
+    expect(help.stdout.startsWith(`Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n`)).toBe(true);
     expect(await readdir(dir)).toEqual([]);
   });
 });

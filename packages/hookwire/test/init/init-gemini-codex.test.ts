@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '@hookwire/test-utils';
-import { hookwire, snapshot } from './init-run.js';
+import { hookwire, snapshot, projectConfigOk } from './init-run.js';
 
 afterAll(() => removeTempDirs());
 
@@ -69,7 +69,7 @@ describe.each(HOSTS)('hookwire init --host $host', ({ host, file, events, note, 
     expect(JSON.parse(await readFile(join(dir, file), 'utf8'))).toEqual(written(dir));
     const made = await snapshot(dir);
     expect(Object.keys(made).sort()).toEqual(['.hookwire.json', file].sort());
-    expect(await hookwire(['check'], dir)).toEqual({ code: 0, stdout: 'config OK: no problems found\n', stderr: '' });
+    expect(await hookwire(['check'], dir)).toEqual({ code: 0, stdout: projectConfigOk(dir), stderr: '' });
 
     const again = await hookwire(['init', '--host', host], dir);
     expect(again.stdout).toContain(`  kept ${file}: every event already runs a hookwire bridge\n  nothing to change\n`);

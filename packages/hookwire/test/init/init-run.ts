@@ -16,3 +16,8 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
   }
   return files;
 }
+
+/** What `hookwire check` prints for one valid project config found in the directory it ran in. */
+export function projectConfigOk(dir: string): string {
+  return `loaded 1 config layer, in order (hooks run in this order; a later layer's settings win):\n  1. project  ${join(dir, '.hookwire.json')}  (the project layer: .hookwire.json in the current directory)\nconfig OK: no problems found\n`;
+}

@@ -133,7 +133,8 @@ describe('hookwire run exports OTLP when the OTEL_* environment says so', () => 
     const unset = otelEnv(otlp.url);
     delete unset.OTEL_EXPORTER_OTLP_ENDPOINT;
     const answers = [];
-    for (const env of [unset, otelEnv(otlp.url, { OTEL_TRACES_EXPORTER: 'none' }), otelEnv(otlp.url, { OTEL_SDK_DISABLED: 'true' })]) {
+    // Decision logs are the other signal (otlp-logs.test.ts): switched off the same way, by their own variable.
+    for (const env of [unset, otelEnv(otlp.url, { OTEL_TRACES_EXPORTER: 'none', OTEL_LOGS_EXPORTER: 'none' }), otelEnv(otlp.url, { OTEL_SDK_DISABLED: 'true' })]) {
       const ran = await runHookwire(['run', '--config', config], { input, env });
       expect(ran.code).toBe(0);
       expect(ran.stderr).not.toMatch(/OpenTelemetry|trace export/);

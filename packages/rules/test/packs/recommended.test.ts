@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { compilePack } from '../../src/compile-pack.js';
 import { evaluate } from '../../src/evaluate.js';
 import { loadPack } from '../../src/load-pack.js';
+import { readGuardSpec } from '../../src/read-guards.js';
+import shipped from '../../src/packs/recommended.guards.json' with { type: 'json' };
 import type { Decision, RuleTestCase } from '../../src/types.js';
 
 const HOME = '/home/dev';
@@ -25,12 +27,18 @@ function buildCaseAction(testCase: RuleTestCase) {
 
 const pack = await loadPack('hookwire:recommended', { from: process.cwd() });
 const strict = compilePack(pack, { level: 'strict' }, { compile: 'eager' });
+/** As the runtime compiles it: lazily, the built-in conditions parsed without a second type-check. */
+const lazy = compilePack(pack, { level: 'strict' });
 const { pathClasses } = strict.actionOptions;
 
 describe('hookwire:recommended', () => {
   it('compiles every rule at every level', () => {
     expect(strict.diagnostics).toEqual([]);
     expect(strict.pack.rules.length).toBe(pack.rules.length);
+  });
+
+  it('ships each rule\'s guards as read-guards reads them today (else: node packages/rules/scripts/write-guards.mjs)', () => {
+    expect(shipped).toEqual(Object.fromEntries(pack.rules.map((rule) => [rule.id, readGuardSpec(rule.when)])));
   });
 
   it('gives every rule a reason, a mode with its why, and tests of both kinds', () => {
@@ -50,6 +58,7 @@ describe('hookwire:recommended', () => {
           const label = typeof testCase === 'string' ? testCase : JSON.stringify(testCase);
           it(`${key === 'allow' ? 'passes' : 'matches'}: ${label}`, () => {
             const result = evaluate(strict.pack, buildCaseAction(testCase), { event, home: HOME });
+            expect(evaluate(lazy.pack, buildCaseAction(testCase), { event, home: HOME }), 'the lazily compiled pack agrees').toEqual(result);
             expect(result.errors.filter((e) => e.ruleId === rule.id)).toEqual([]);
             const mine = result.matches.filter((m) => m.ruleId === rule.id);
             if (key === 'allow') {

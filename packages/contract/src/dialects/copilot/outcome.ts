@@ -2,7 +2,7 @@ import type { Outcome } from '@hookwire/fold';
 import type { CanonicalEvent } from '../../events.js';
 import { renderOutcome as renderClaudeOutcome } from '../claude/outcome.js';
 import type { BridgeResponse, RenderOutcomeOptions } from '../dialect.js';
-import { DEFAULT_BLOCK_REASON, jsonAnswer, planOutcome, withDowngrades } from '../plan-outcome.js';
+import { continueWithContext, DEFAULT_BLOCK_REASON, jsonAnswer, planOutcome, withDowngrades } from '../plan-outcome.js';
 import { CAPABILITIES } from './capabilities.js';
 import { EVENTS, isPascalName } from './events.js';
 
@@ -13,7 +13,8 @@ import { EVENTS, isPascalName } from './events.js';
  * `additionalContext` (where a downgraded deny after a tool goes too, as the model's feedback).
  */
 export function renderOutcome(event: CanonicalEvent, outcome: Outcome, options: RenderOutcomeOptions): BridgeResponse {
-  if (isPascalName(options.eventName)) return renderClaudeOutcome(event, outcome, options);
+  // Copilot continues a turn through a block (its Claude form's Stop context is not known to): context on Stop is sent as one.
+  if (isPascalName(options.eventName)) return renderClaudeOutcome(event, continueWithContext(event, outcome), options);
   const eventName = EVENTS[event] ?? event;
   const plan = planOutcome({ host: 'Copilot CLI', event, eventName, capabilities: CAPABILITIES[event], passAllow: options.passAllow }, outcome);
   const answer: Record<string, unknown> = {};

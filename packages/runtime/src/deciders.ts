@@ -1,4 +1,4 @@
-import type { DispatchResult } from '@hookwire/runtime';
+import type { DispatchResult } from './runtime.js';
 
 /**
  * The enforced hooks whose own decision is the outcome's: the hooks that decided (on an event that

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkConfig } from '../src/index.js';
+import { cleanup, tempDir, writeJson } from './helpers.js';
+
+afterEach(cleanup);
+
+// Issue 23: `hookwire check` says where a Claude Code hook's answer cannot have its effect on some
+// host — an event it lacks, a deny it cannot enforce — naming the hosts (docs/hosts.md lists the rest).
+
+describe('checkConfig: hosts where a hook cannot do what it does under Claude Code', () => {
+  it('warns once per event, at its first hook: PreCompact cannot be blocked under four hosts; PreToolUse and Stop guards warn nothing', async () => {
+    const dir = await tempDir();
+    const config = await writeJson(dir, 'hookwire.json', {
+      hooks: [
+        { event: 'PreToolUse', type: 'command', command: 'true' },
+        { event: 'Stop', type: 'command', command: 'true' },
+        { event: 'PreCompact', type: 'command', command: 'true' },
+        { event: 'PreCompact', type: 'command', command: 'true' },
+      ],
+    });
+    const warnings = (await checkConfig(config, { PATH: process.env.PATH })).filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => ({ path: d.path, message: d.message }))).toEqual([
+      {
+        path: '/hooks/2',
+        message: 'a deny from the hooks on compact:before is not enforced under Gemini CLI, Codex, Copilot CLI, Cursor: those hosts cannot block it (Claude Code can); it is recorded as a downgrade, and shown to the user where the host shows hook messages',
+      },
+    ]);
+  });
+});
