@@ -20,6 +20,7 @@ import { createBridge as createRulesBridge, createInprocess as createRulesInproc
 import { SCALING } from './figures/scaling.mjs';
 import { createRoundtrip as createServeRoundtrip, createThroughput as createServeThroughput } from './figures/serve.mjs';
 import { create as createShell } from './figures/shell.mjs';
+import { create as createStatusline } from './figures/statusline.mjs';
 import { loadBuild } from './lib/builds.mjs';
 import { makeWorkDir, removeWorkDir } from './lib/fixtures.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -39,6 +40,7 @@ const FIGURES = [
   ['rules-bridge', createRulesBridge],
   ['guard-turn', createGuardTurn],
   ['observed', createObserved],
+  ['statusline', createStatusline],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
   ['claude-turn', createClaudeTurn],

@@ -9,15 +9,18 @@ import { doctorCommand } from './commands/doctor.js';
 import { explainCommand } from './commands/explain.js';
 import { initCommand } from './commands/init.js';
 import { listenCommand } from './commands/listen.js';
+import { logCommand } from './commands/log.js';
 import { replayCommand } from './commands/replay.js';
 import { rulesCommand } from './commands/rules.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
+import { statuslineCommand } from './commands/statusline.js';
 import { testCommand } from './commands/test.js';
+import { uiCommand } from './commands/ui.js';
 import { VERSION } from './version.js';
 
 /** Every `hookwire` command, in the order the usage lists them. */
-const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, testCommand, rulesCommand, doctorCommand, bundleCommand, auditCommand];
+const COMMANDS: readonly Command[] = [initCommand, listenCommand, runCommand, checkCommand, dispatchCommand, serveCommand, replayCommand, explainCommand, logCommand, testCommand, rulesCommand, doctorCommand, bundleCommand, auditCommand, statuslineCommand, uiCommand];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
 
@@ -28,7 +31,7 @@ ${COMMANDS.map((command) => `  ${command.usage}`).join('\n')}
   hookwire <command> --help
   hookwire --version | --help
 
-${COMMANDS.map((command) => `${command.name.padEnd(9)} ${command.summary}`).join('\n')}
+${COMMANDS.map((command) => `${command.name.padEnd(10)} ${command.summary}`).join('\n')}
 
 Without --config, the config is $HOOKWIRE_CONFIG, else ~/.config/hookwire/config.json and
 .hookwire.json in the project directory ($CLAUDE_PROJECT_DIR, else the current directory).

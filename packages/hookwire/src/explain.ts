@@ -40,7 +40,8 @@ function whyOf(run: RunRecord): string {
   return flatten(outcome.reason ?? outcome.stopReason ?? outcome.warnings[0] ?? '');
 }
 
-function explainRecord(line: number, record: AuditRecord): Explanation {
+/** What one dispatch record says (see {@link Explanation}): `explain`, and the decision view of `hookwire ui`. */
+export function explainRecord(line: number, record: AuditRecord): Explanation {
   const subject = record.subject === undefined ? {} : { subject: record.subject };
   if (record.outcome === undefined) {
     return { line, type: 'dispatch-failed', event: record.event, ...subject, error: record.error ?? { code: 'HOOKWIRE_INTERNAL', message: 'the record has neither outcome nor error' } };

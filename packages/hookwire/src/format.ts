@@ -18,7 +18,8 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
   return `${lines.join('\n')}\n${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} warning${diagnostics.length - errors === 1 ? '' : 's'}\n`;
 }
 
-function shorten(text: string, max = 60): string {
+/** A field as one terminal-safe line of at most `max` characters (an ellipsis where it was cut). */
+export function clip(text: unknown, max = 60): string {
   const flat = escapeLine(text);
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -34,7 +35,7 @@ export function formatRuns(runs: readonly RunRecord[]): string {
       escapeTerminal(run.mode === 'observe' ? `${run.outcome.decision ?? '-'} (observed)` : (run.outcome.decision ?? '-')),
       run.durationMs.toFixed(1),
       String(run.exitCode ?? run.status ?? '-'),
-      shorten(
+      clip(
         run.outcome.failure
           ? `${run.outcome.failure.class}: ${run.outcome.failure.message} (onError ${run.onError ?? 'warn'})`
           : (run.outcome.reason ?? run.outcome.warnings[0] ?? ''),

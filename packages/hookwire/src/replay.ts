@@ -72,7 +72,7 @@ function standInOf(record: AuditRecord, only: string[] | undefined, skip: string
   };
 }
 
-async function replayRecord(runtime: Runtime, line: number, record: AuditRecord, options: ReplayOptions, report: ReplayReport): Promise<void> {
+async function replayRecord(runtime: Runtime, line: number, record: AuditRecord, options: Pick<ReplayOptions, 'only' | 'skip'>, report: ReplayReport): Promise<void> {
   if (record.outcome === undefined) {
     report.skipped.push({ line, why: `the dispatch failed when recorded${record.error ? ` (${record.error.code})` : ''}: no decision to compare` });
     return;
@@ -127,6 +127,32 @@ function formatReport(report: ReplayReport): string {
 }
 
 /**
+ * Re-runs dispatch records against a config (files, layered): the report (its `bridgeFailures`
+ * left for the caller, who read the log), or the config's error. Replayed hooks run for real.
+ * `hookwire replay`, and the replay view of `hookwire ui`.
+ */
+export async function replayAgainst(
+  configPaths: readonly string[],
+  records: readonly { line: number; record: AuditRecord }[],
+  options: Pick<ReplayOptions, 'only' | 'skip' | 'logger'>,
+): Promise<{ ok: true; report: ReplayReport } | { ok: false; error: ConfigError }> {
+  let runtime: Runtime;
+  try {
+    runtime = await createRuntime({ configPath: configPaths, logger: options.logger });
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, error };
+    throw error;
+  }
+  const report: ReplayReport = { config: runtime.configDigest, records: records.length, replayed: 0, changed: [], unchanged: 0, skipped: [], failed: [], bridgeFailures: [] };
+  try {
+    for (const { line, record } of records) await replayRecord(runtime, line, record, options, report);
+  } finally {
+    await runtime.close();
+  }
+  return { ok: true, report };
+}
+
+/**
  * `hookwire replay`: re-runs the dispatches of an audit log against a config and reports the ones
  * whose decision changed, with the hooks that made the difference. Exit 1 when any decision
  * changed; else 2 when a record could not be replayed (or the log or config could not be read);
@@ -137,23 +163,13 @@ export async function replay(options: ReplayOptions): Promise<number> {
   const { logger } = options;
   const reading = await loadAuditLog(options.logPath, logger);
   if (reading === undefined) return 2;
-  let runtime: Runtime;
-  try {
-    runtime = await createRuntime({ configPath: options.configPaths, logger });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(formatDiagnostics(error.diagnostics));
-      logger.error(error.message);
-      return 2;
-    }
-    throw error;
+  const replayed = await replayAgainst(options.configPaths, reading.records, options);
+  if (!replayed.ok) {
+    process.stderr.write(formatDiagnostics(replayed.error.diagnostics));
+    logger.error(replayed.error.message);
+    return 2;
   }
-  const report: ReplayReport = { config: runtime.configDigest, records: reading.records.length, replayed: 0, changed: [], unchanged: 0, skipped: [], failed: [], bridgeFailures: reading.failures.map(({ line, record }) => ({ line, code: record.error.code })) };
-  try {
-    for (const { line, record } of reading.records) await replayRecord(runtime, line, record, options, report);
-  } finally {
-    await runtime.close();
-  }
+  const report: ReplayReport = { ...replayed.report, bridgeFailures: reading.failures.map(({ line, record }) => ({ line, code: record.error.code })) };
   write(options.json ? `${escapeTerminal(JSON.stringify(report, null, 2), { keepNewlines: true })}\n` : formatReport(report));
   if (report.changed.length > 0) return 1;
   return report.failed.length > 0 ? 2 : 0;

@@ -5,7 +5,7 @@
  * source"). Escaping these (not only stripping ANSI sequences, which leaves a lone ESC or CR
  * working) is what keeps a payload from forging or hiding lines on a reader's terminal.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
+export const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
 /** The same set without the newline, for text whose lines are our own (pretty-printed JSON). */
 const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
 

@@ -16,6 +16,8 @@ describe('one command-line style', () => {
     ['serve', '--prot', '--port'],
     ['replay', '--lgo', '--log'],
     ['explain', '--lnie', '--line'],
+    ['log', '--folow', '--follow'],
+    ['ui', '--no-opne', '--no-open'],
     ['test', '--confgi', '--config'],
   ];
 

@@ -181,7 +181,7 @@ describe('hookwire dispatch: the event', () => {
 describe('each command owns its flags', () => {
   it.each([
     [['check', '--pass-allow', '--budget', '3', '--config', 'x.json'], 'hookwire check: unknown flag --pass-allow (it is a flag of hookwire run)', 'hookwire check [--config FILE'],
-    [['listen', '--json', '--config', 'x.json'], 'hookwire listen: unknown flag --json (it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire rules, hookwire doctor)', 'hookwire listen [--config FILE'],
+    [['listen', '--json', '--config', 'x.json'], 'hookwire listen: unknown flag --json (it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire log, hookwire rules, hookwire doctor)', 'hookwire listen [--config FILE'],
     [['dispatch', '--budget', '3'], 'hookwire dispatch: unknown flag --budget (it is a flag of hookwire run)', 'hookwire dispatch [--config FILE'],
     [['check', '--frobnicate'], 'hookwire check: unknown flag --frobnicate', 'hookwire check [--config FILE'],
     [['check', '--config', 'x.json', 'extra'], 'hookwire check: unexpected argument "extra"', 'hookwire check [--config FILE'],

@@ -46,3 +46,15 @@ export async function cleanupSidecars(): Promise<void> {
 export function runHookwire(args: string[], options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunEnd> {
   return runNode(HOOKWIRE, args, options);
 }
+
+/**
+ * The environment of a user with no config of their own, outside any host: only a config in the
+ * directory a command starts in (or given with --config) is found, and the bridge is not nested.
+ */
+export function bareEnv(dir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: join(dir, 'no-user-config') };
+  delete env.HOOKWIRE_CONFIG;
+  delete env.CLAUDE_PROJECT_DIR;
+  delete env.HOOKWIRE_BRIDGE_DEPTH;
+  return env;
+}

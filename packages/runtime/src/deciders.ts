@@ -10,3 +10,16 @@ export function decidersOf(result: Pick<DispatchResult, 'outcome' | 'runs'>): st
   if (decision === undefined || decision === 'none') return [];
   return result.runs.filter((run) => run.mode !== 'observe' && run.outcome.decision === decision).map((run) => run.hook);
 }
+
+/**
+ * Who decided a dispatch, in a few words: the first deciding hook and, for a rule hook, the rule
+ * that made the decision (`guard`, `rules (no-rm-rf)`); undefined when no hook decided.
+ */
+export function decidingLabel(result: Pick<DispatchResult, 'outcome' | 'runs'>): string | undefined {
+  const hook = decidersOf(result)[0];
+  if (hook === undefined) return undefined;
+  const decision = result.outcome.downgraded ? result.outcome.rawDecision : result.outcome.decision;
+  const run = result.runs.find((r) => r.hook === hook) as { rules?: { rule: string; decision: string; mode?: string }[] } | undefined;
+  const rule = run?.rules?.find((m) => m.decision === decision && m.mode !== 'observe');
+  return rule === undefined ? hook : `${hook} (${rule.rule})`;
+}

@@ -414,11 +414,6 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 }
 
 /**
- * Reads and validates config files (layered in order) without starting anything: their diagnostics,
- * then what would fail when the hooks run (see runnable-check.ts), looked up with `env`'s PATH, then
- * the events some hosts never fire (host-events-check.ts).
- */
-/**
  * The rule hooks of a config, each once with the events it runs on (a pack without an event runs on
  * several), or the config's errors.
  */
@@ -437,6 +432,11 @@ export async function loadRuleHooks(configPath: string | readonly string[]): Pro
   return { ok: true, hooks: [...byPointer.values()] };
 }
 
+/**
+ * Reads and validates config files (layered in order) without starting anything: their diagnostics,
+ * then what would fail when the hooks run (see runnable-check.ts), looked up with `env`'s PATH, then
+ * the events some hosts never fire (host-events-check.ts).
+ */
 export async function checkConfig(
   configPath: string | readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -445,4 +445,25 @@ export async function checkConfig(
   const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath, ...(orgConfigPath.length > 0 ? { org: { paths: orgConfigPath } } : {}) });
   if (!loaded.ok) return loaded.diagnostics;
   return [...loaded.state.diagnostics, ...(await diagnoseRunnable(loaded.state, env)), ...diagnoseHostEvents(loaded.state)];
+}
+
+/** What a config is, read without starting anything: its identity and its hooks, or why it cannot run. */
+export type ConfigDescription =
+  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Reads and validates config files (layered in order) as a runtime would, on this thread, and
+ * says what it would run: the digest an audit record names (`sha256:<hex>`), how many hooks (by
+ * id: a rule pack on several events is one), how many of them in observe mode. For `hookwire statusline`, which answers on every redraw: no
+ * PATH lookups (checkConfig's), no executor.
+ */
+export async function describeConfig(configPath: string | readonly string[]): Promise<ConfigDescription> {
+  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath }, { blocking: true });
+  if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
+  const { config } = loaded.state;
+  // A hook on several events (a rule pack) is one hook: counted by id.
+  const ids = new Set(config.hooks.map((hook) => hook.id));
+  const observed = new Set(config.hooks.filter((hook) => (hook.mode ?? config.mode) === 'observe').map((hook) => hook.id));
+  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics };
 }
