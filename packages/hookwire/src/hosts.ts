@@ -133,6 +133,18 @@ export const HOSTS = {
     setupNote:
       'Codex reads .codex/hooks.json only in a trusted project, and runs its hooks only once you trust them: start codex here and answer "Trust all and continue" when it says "Hooks need review" (or use /hooks); codex exec runs untrusted hooks only with --dangerously-bypass-hook-trust, and says nothing when it skips them. Editing .hookwire.json later changes no hook entry, so it needs no new review',
   },
+  qwen: {
+    dialect: 'qwen',
+    projectDirVar: 'QWEN_PROJECT_DIR',
+    settingsPath: '.qwen/settings.json',
+    events: hostEvents('qwen'),
+    bridgeProgram: '"$QWEN_PROJECT_DIR"/node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    // Seconds, like Claude Code's (Qwen Code reads a value of 1000 or more as milliseconds).
+    timeout: HOST_TIMEOUT_SEC,
+    setupNote:
+      'Qwen Code runs project hooks without a trust step unless security.folderTrust.enabled is on (then trust this folder); headless (-p) it refuses the shell by its own permission rules before any hook runs unless you pass --approval-mode yolo or allow the tool in its settings',
+  },
 } as const satisfies Record<string, HostProfile>;
 
 export type HostName = keyof typeof HOSTS;

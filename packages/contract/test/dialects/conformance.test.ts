@@ -296,4 +296,62 @@ const CURSOR: DialectCase = {
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR]) describeDialect(testCase);
+// Rows from shared/research/qwen-code-observed.md (Qwen Code 0.24.4, observed headless here) and dialects.md §8.
+const QWEN: DialectCase = {
+  dialect: 'qwen',
+  planned: true,
+  samples: SAMPLES,
+  vectors: [
+    {
+      row: 'payload (baseline): run_shell_command is Bash, the rest kept',
+      payload: { raw: { session_id: 's', hook_event_name: 'PreToolUse', permission_mode: 'yolo', tool_name: 'run_shell_command', tool_input: { command: 'ls', description: 'd' }, tool_call_id: 'call_1' } },
+      expected: { event: 'tool:before', payload: { session_id: 's', permission_mode: 'yolo', tool_name: 'Bash', tool_input: { command: 'ls', description: 'd' }, tool_call_id: 'call_1' } },
+    },
+    { row: 'payload: edit is Edit, fields already Claude Code\'s', payload: { raw: { hook_event_name: 'PostToolUse', tool_name: 'edit', tool_input: { file_path: '/a', old_string: 'x', new_string: 'y' } } }, expected: { event: 'tool:after', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', old_string: 'x', new_string: 'y' } } } },
+    { row: 'payload: write_file is Write', payload: { raw: { hook_event_name: 'PreToolUse', tool_name: 'write_file', tool_input: { file_path: '/a', content: 'c' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '/a', content: 'c' } } } },
+    { row: 'payload: PostToolUseFailure is tool:error', payload: { raw: { hook_event_name: 'PostToolUseFailure', tool_name: 'run_shell_command', error: 'x' } }, expected: { event: 'tool:error', payload: { tool_name: 'Bash', error: 'x' } } },
+    { row: 'payload: PostToolBatch has no canonical event', payload: { raw: { hook_event_name: 'PostToolBatch', tool_calls: [] } }, expected: undefined },
+    { row: 'payload: a Gemini name is no Qwen event', payload: { raw: { hook_event_name: 'BeforeTool' } }, expected: undefined },
+    { row: 'a1: exit 2 blocks with stderr', answer: { event: 'tool:before', end: exit(2), stderr: 'NOPE-STDERR\n' }, expected: { decision: 'deny', reason: 'NOPE-STDERR' } },
+    { row: 'a2: on exit 2 stdout is ignored', answer: { event: 'tool:before', end: exit(2), stdout: '{"decision":"allow"}', stderr: 'X2-STDERR' }, expected: { decision: 'deny', reason: 'X2-STDERR' } },
+    {
+      row: 'a3: exit 2 without output: Qwen lets it through, hookwire denies and says so',
+      answer: { event: 'tool:before', end: exit(2) },
+      expected: { decision: 'deny', reason: 'blocked by hook (exit code 2, no stderr output)', warnings: ['exited with code 2 without a reason on stderr: Qwen Code would let the action proceed; hookwire denies (fail closed)'] },
+    },
+    { row: 'a4: exit 1 is non-blocking', answer: { event: 'tool:before', end: exit(1), stderr: 'OOPS-ONE' }, expected: { warnings: ['exited with code 1: OOPS-ONE; non-blocking, the action proceeds'] } },
+    { row: 'b1: permissionDecision deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"JSON-DENY-R"}}' }, expected: { decision: 'deny', reason: 'JSON-DENY-R' } },
+    { row: 'b2: top-level decision deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"deny","reason":"TOP-DENY-R"}' }, expected: { decision: 'deny', reason: 'TOP-DENY-R' } },
+    { row: 'c2: plain stdout on SessionStart is context', answer: { event: 'session:start', end: exit(0), stdout: 'CTX-SS\n' }, expected: { additionalContext: ['CTX-SS'] } },
+    { row: 'c2: plain stdout on PreToolUse is no context', answer: { event: 'tool:before', end: exit(0), stdout: 'CTX-PRE\n' }, expected: { warnings: [] } },
+    {
+      row: 'outcome (b1, j2): PreToolUse deny is both a top-level deny and a permissionDecision',
+      outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } },
+      expected: { stdout: '{"decision":"deny","reason":"R","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"R"}}\n' },
+    },
+    {
+      row: 'outcome (c1): PreToolUse context is not delivered: dropped, recorded',
+      outcome: { event: 'tool:before', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Qwen Code passes no hook context to the model on PreToolUse'] },
+    },
+    { row: 'outcome (c1): PostToolUse context', outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] } }, expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"C"}}\n' } },
+    {
+      row: 'outcome (p1): a downgraded PostToolUse deny cannot be feedback: the user is told',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak' } },
+      expected: { stdout: '{"systemMessage":"hookwire: a hook denied PostToolUse, which cannot be blocked: leak"}\n' },
+    },
+    { row: 'outcome (s1): a Stop block re-prompts the model', outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'KEEP-GOING' } }, expected: { stdout: '{"decision":"block","reason":"KEEP-GOING"}\n' } },
+    {
+      row: 'outcome (b4): allow grants nothing on PreToolUse',
+      outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true },
+      expected: { stdout: '', downgrades: ['allow on PreToolUse was not rendered: Qwen Code takes no permission grant there'] },
+    },
+    {
+      row: 'outcome: PermissionRequest deny',
+      outcome: { event: 'permission:request', outcome: { decision: 'deny', reason: 'no' } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}\n' },
+    },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN]) describeDialect(testCase);

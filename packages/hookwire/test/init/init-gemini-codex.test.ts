@@ -14,6 +14,8 @@ const codexBridge = (dir: string, failure: 1 | 2) => ({
   timeout: 120,
 });
 
+const QWEN_BRIDGE = { type: 'command', command: '"$QWEN_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect qwen --budget 110', timeout: 120 };
+
 const HOSTS = [
   {
     host: 'gemini',
@@ -54,6 +56,19 @@ const HOSTS = [
         PreCompact: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
         PermissionRequest: [{ matcher: '*', hooks: [codexBridge(dir, 2)] }],
       },
+    }),
+  },
+  {
+    host: 'qwen',
+    file: '.qwen/settings.json',
+    events: 'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification',
+    note: 'note: Qwen Code runs project hooks without a trust step',
+    user: { model: { name: 'qwen3-coder-plus' }, hooks: { PreToolUse: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'npx prettier --check', timeout: 5 }] }] } },
+    written: (_dir: string) => ({
+      hooks: Object.fromEntries(
+        ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'SessionEnd', 'PostToolUseFailure', 'PreCompact', 'PermissionRequest', 'Notification']
+          .map((event) => [event, [{ ...(['UserPromptSubmit', 'Stop'].includes(event) ? {} : { matcher: '*' }), hooks: [QWEN_BRIDGE] }]]),
+      ),
     }),
   },
 ] as const;
