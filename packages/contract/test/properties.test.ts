@@ -338,6 +338,13 @@ describe('events and payload properties', () => {
           expect(typeof parsed.timestamp).toBe('number');
           return;
         }
+        if (dialect === 'crush') {
+          // Crush's payload names its event in `event`, first, and has no hook_event_name.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe('event');
+          expect(parsed.event).toBe(eventNameIn(dialect, event));
+          return;
+        }
         expect(parsed.hook_event_name).toBe(eventNameIn(dialect, event));
         if (dialect === 'native') {
           expect(Object.keys(parsed).slice(0, 2)).toEqual(['event', 'ts']);

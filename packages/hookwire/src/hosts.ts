@@ -133,6 +133,20 @@ export const HOSTS = {
     setupNote:
       'Codex reads .codex/hooks.json only in a trusted project, and runs its hooks only once you trust them: start codex here and answer "Trust all and continue" when it says "Hooks need review" (or use /hooks); codex exec runs untrusted hooks only with --dangerously-bypass-hook-trust, and says nothing when it skips them. Editing .hookwire.json later changes no hook entry, so it needs no new review',
   },
+  crush: {
+    dialect: 'crush',
+    projectDirVar: 'CRUSH_PROJECT_DIR',
+    // Crush reads crush.json or .crush.json in the project; init writes the hidden one, beside a crush.json of the user's own.
+    settingsPath: '.crush.json',
+    events: listFlatEvents('crush'),
+    bridgeProgram: '"$CRUSH_PROJECT_DIR"/node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    // Seconds; Crush's default is 30.
+    timeout: HOST_TIMEOUT_SEC,
+    layout: 'flat',
+    setupNote:
+      'Crush runs hooks only for PreToolUse, and only on the top-level agent\'s tool calls (sub-agents are not hooked, though the call that starts one is)',
+  },
   qwen: {
     dialect: 'qwen',
     projectDirVar: 'QWEN_PROJECT_DIR',

@@ -354,4 +354,56 @@ const QWEN: DialectCase = {
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN]) describeDialect(testCase);
+// Rows from Crush's documented schema (charmbracelet/crush docs/hooks/README.md and internal/hooks,
+// 2026-08-21): Crush's npm package downloads its binary from GitHub at install time, which cannot
+// work here, so it does not run in the tests (docs/hosts-observed.md, "Crush").
+const CRUSH: DialectCase = {
+  dialect: 'crush',
+  planned: true,
+  samples: { 'tool:before': bash },
+  vectors: [
+    {
+      row: 'payload: {event, session_id, cwd, tool_name, tool_input}, bash is Bash',
+      payload: { raw: { event: 'PreToolUse', session_id: '313909e', cwd: '/p', tool_name: 'bash', tool_input: { command: 'rm -rf /' } } },
+      expected: { event: 'tool:before', payload: { session_id: '313909e', cwd: '/p', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } } },
+    },
+    { row: 'payload: event names are case-insensitive and snake-caseable', payload: { raw: { event: 'pre_tool_use', tool_name: 'view', tool_input: { file_path: '/a' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Read', tool_input: { file_path: '/a' } } } },
+    { row: 'payload: multiedit is Edit', payload: { raw: { event: 'PreToolUse', tool_name: 'multiedit', tool_input: { file_path: '/a', edits: [] } } }, expected: { event: 'tool:before', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', edits: [] } } } },
+    { row: 'payload: no PostToolUse in Crush', payload: { raw: { event: 'PostToolUse', tool_name: 'bash' } }, expected: undefined },
+    { row: 'exit 2 blocks with stderr, stdout ignored', answer: { event: 'tool:before', end: exit(2), stdout: '{"decision":"allow"}', stderr: 'No Haskell allowed, kiddo.\n' }, expected: { decision: 'deny', reason: 'No Haskell allowed, kiddo.' } },
+    { row: 'exit 49 halts the turn', answer: { event: 'tool:before', end: exit(49), stderr: 'stop everything' }, expected: { decision: 'deny', reason: 'stop everything', continue: false, stopReason: 'stop everything' } },
+    { row: 'other exits are non-blocking', answer: { event: 'tool:before', end: exit(1), stderr: 'oops' }, expected: { warnings: ['exited with code 1: oops; non-blocking, the action proceeds'] } },
+    { row: 'envelope deny with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"version":1,"decision":"deny","reason":"not allowed"}' }, expected: { decision: 'deny', reason: 'not allowed' } },
+    { row: 'envelope decision null is no opinion', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":null,"context":"c"}' }, expected: { additionalContext: ['c'], warnings: [] } },
+    { row: 'envelope context array, empty entries dropped', answer: { event: 'tool:before', end: exit(0), stdout: '{"context":["a","","b"]}' }, expected: { additionalContext: ['a', 'b'] } },
+    { row: 'envelope halt', answer: { event: 'tool:before', end: exit(0), stdout: '{"halt":true,"reason":"enough"}' }, expected: { continue: false, stopReason: 'enough', reason: 'enough' } },
+    { row: 'envelope updated_input is recorded', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"allow","updated_input":{"command":"bun test"}}' }, expected: { decision: 'allow', updatedInput: { command: 'bun test' } } },
+    {
+      row: "Claude Code's hookSpecificOutput is read instead when present",
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"allow","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"R"}}' },
+      expected: { decision: 'deny', reason: 'R' },
+    },
+    { row: 'plain stdout is no opinion', answer: { event: 'tool:before', end: exit(0), stdout: 'hello' }, expected: { warnings: ['stdout is not a JSON object: Crush reads it as no opinion'] } },
+    { row: 'outcome: deny', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"decision":"deny","reason":"R"}\n' } },
+    { row: 'outcome: continue false is a halt', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R', continue: false, stopReason: 'S' } }, expected: { stdout: '{"decision":"deny","reason":"S","halt":true}\n' } },
+    { row: 'outcome: context is an array', outcome: { event: 'tool:before', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: '{"context":["a","b"]}\n' } },
+    { row: 'outcome: allow with --pass-allow pre-approves', outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true }, expected: { stdout: '{"decision":"allow"}\n' } },
+    {
+      row: 'outcome: ask becomes a deny (Crush cannot ask)',
+      outcome: { event: 'tool:before', outcome: { decision: 'ask', reason: 'R' } },
+      expected: { stdout: '{"decision":"deny","reason":"R"}\n', downgrades: ['ask on PreToolUse became a deny: Crush cannot ask there (fail closed)'] },
+    },
+    {
+      row: 'outcome: a user message is dropped, recorded',
+      outcome: { event: 'tool:before', outcome: { systemMessage: ['hi'] } },
+      expected: { stdout: '', downgrades: ['1 message was dropped: Crush shows no hook message to the user on PreToolUse'] },
+    },
+    {
+      row: 'outcome: an event Crush lacks answers nothing',
+      outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'R' } },
+      expected: { stdout: '', downgrades: ['Crush has no turn:stop event: nothing was answered'] },
+    },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH]) describeDialect(testCase);

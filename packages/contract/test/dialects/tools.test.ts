@@ -38,6 +38,7 @@ describe('tool inputs with decoy fields', () => {
       'copilot:view',
       'copilot:create',
       'copilot:edit',
+      'crush:grep',
     ]);
   });
 

@@ -52,6 +52,39 @@ describe('init --host cursor', () => {
   });
 });
 
+describe('init --host crush', () => {
+  const handler = { type: 'command', command: '"$CRUSH_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect crush --budget 110', timeout: 120 };
+
+  it('writes .crush.json: a flat PreToolUse handler (the one event Crush has), no matcher: the bridge matches', async () => {
+    const dir = await tempDir('hookwire-init-crush-');
+    const report = await initProject({ dir, host: 'crush' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.crush.json', 'create']]);
+    expect(JSON.parse(await readFile(join(dir, '.crush.json'), 'utf8'))).toEqual({ hooks: { PreToolUse: [handler] } });
+  });
+
+  it("twice changes nothing; keeps the user's own .crush.json (options, handlers) and --uninstall gives every byte back", async () => {
+    const dir = await tempDir('hookwire-init-crush-');
+    const userFile = '{\n  "options": { "debug": false },\n  "hooks": {\n    "PreToolUse": [ { "name": "no-haskell", "matcher": "^bash$", "command": "./no-haskell.sh" } ]\n  }\n}\n';
+    await write(dir, '.crush.json', userFile);
+    await initProject({ dir, host: 'crush' });
+    const edited = JSON.parse(await readFile(join(dir, '.crush.json'), 'utf8'));
+    expect(edited).toEqual({ options: { debug: false }, hooks: { PreToolUse: [{ name: 'no-haskell', matcher: '^bash$', command: './no-haskell.sh' }, handler] } });
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'crush' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'crush', uninstall: true });
+    expect(await readFile(join(dir, '.crush.json'), 'utf8')).toBe(userFile);
+    expect(existsSync(join(dir, '.hookwire.json'))).toBe(false);
+  });
+
+  it('--uninstall of a file init created removes it', async () => {
+    const dir = await tempDir('hookwire-init-crush-');
+    await initProject({ dir, host: 'crush' });
+    await initProject({ dir, host: 'crush', uninstall: true });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
 describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises', (host) => {
   const profile = HOSTS[host];
   const field = 'commandField' in profile ? profile.commandField : 'command';
