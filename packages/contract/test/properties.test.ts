@@ -338,6 +338,12 @@ describe('events and payload properties', () => {
           expect(typeof parsed.timestamp).toBe('number');
           return;
         }
+        if (dialect === 'cline') {
+          // Cline's payload names its event in `hookName`, in the SDK's words, and has no hook_event_name.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed).slice(0, 5)).toEqual(['clineVersion', 'timestamp', 'taskId', 'workspaceRoots', 'hookName']);
+          return;
+        }
         if (dialect === 'crush') {
           // Crush's payload names its event in `event`, first, and has no hook_event_name.
           expect(parsed.hook_event_name).toBeUndefined();

@@ -3,6 +3,7 @@ import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
 import type { HandlerResult } from '../handler-answer.js';
 import type { Capabilities } from './capabilities.js';
 import { dialect as claude } from './claude/index.js';
+import { dialect as cline } from './cline/index.js';
 import { dialect as codex } from './codex/index.js';
 import { dialect as copilot } from './copilot/index.js';
 import { dialect as crush } from './crush/index.js';
@@ -15,7 +16,7 @@ import { dialect as qwen } from './qwen/index.js';
 import { hostToolName, toCanonicalTool, toHostTool, type ToolCall } from './tools.js';
 
 /** Every dialect hookwire speaks, by name. Adding a dialect is one folder and one entry here. */
-export const DIALECTS = { claude, native, gemini, codex, copilot, cursor, qwen, crush } as const satisfies Record<string, Dialect>;
+export const DIALECTS = { claude, native, gemini, codex, copilot, cursor, qwen, crush, cline } as const satisfies Record<string, Dialect>;
 
 /** The dialects hookwire speaks; a hook declares one (default `claude`). */
 export type DialectName = keyof typeof DIALECTS;

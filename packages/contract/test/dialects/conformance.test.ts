@@ -406,4 +406,58 @@ const CRUSH: DialectCase = {
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH]) describeDialect(testCase);
+// Rows observed on the real Cline CLI 3.0.65 (docs/hosts-observed.md, "Cline"), and its hook runner's source.
+const CLINE_TOOL_CALL = {
+  clineVersion: '', timestamp: '2026-12-05T05:29:45.934Z', taskId: 'conv_1', sessionContext: { rootSessionId: 'r' }, workspaceRoots: ['/p'],
+  userId: 'unknown', agent_id: 'agent_1', parent_agent_id: null, hookName: 'tool_call', iteration: 1,
+  tool_call: { id: 'call_1', name: 'run_commands', input: { commands: ['echo hi', 'rm -rf ~/keep'] } },
+  preToolUse: { toolName: 'run_commands', parameters: { commands: '["echo hi","rm -rf ~/keep"]' } },
+};
+const CLINE: DialectCase = {
+  dialect: 'cline',
+  planned: true,
+  samples: { 'tool:before': bash, 'tool:after': { ...bash, tool_response: 'a' }, 'prompt:submit': { prompt: 'hi' }, 'session:start': {} },
+  vectors: [
+    {
+      row: 'payload (observed): run_commands is Bash, its commands one per line',
+      payload: { raw: CLINE_TOOL_CALL },
+      expected: { event: 'tool:before', payload: { session_id: 'conv_1', cwd: '/p', tool_name: 'Bash', tool_input: { commands: ['echo hi', 'rm -rf ~/keep'], command: 'echo hi\nrm -rf ~/keep' }, tool_use_id: 'call_1' } },
+    },
+    {
+      row: 'payload: editor with old_text is Edit, without it Write',
+      payload: { raw: { hookName: 'tool_call', tool_call: { name: 'editor', input: { path: '/p/.env', new_text: 'X=1' } } } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '/p/.env', content: 'X=1' } } },
+    },
+    {
+      row: 'payload: editor replacing text is Edit',
+      payload: { raw: { hookName: 'tool_call', tool_call: { name: 'editor', input: { path: '/a', old_text: 'x', new_text: 'y' } } } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', old_string: 'x', new_string: 'y' } } },
+    },
+    {
+      row: 'payload (observed): tool_result output is the tool_response',
+      payload: { raw: { hookName: 'tool_result', tool_result: { id: 'call_1', name: 'read_files', input: { files: [{ path: '/a' }] }, output: 'x' } } },
+      expected: { event: 'tool:after', payload: { tool_name: 'Read', tool_input: { files: [{ path: '/a' }], file_path: '/a' }, tool_response: 'x' } },
+    },
+    { row: 'payload (observed): agent_end is turn:stop, the final text the last message', payload: { raw: { hookName: 'agent_end', turn: { outputText: 'FINAL', status: 'completed' } } }, expected: { event: 'turn:stop', payload: { last_assistant_message: 'FINAL' } } },
+    { row: 'payload: the file name is the event when hookName is absent', payload: { raw: { taskId: 't' }, eventName: 'TaskStart' }, expected: { event: 'session:start', payload: { session_id: 't' } } },
+    { row: 'payload: agent_error has no canonical event', payload: { raw: { hookName: 'agent_error' } }, expected: undefined },
+    { row: 'cancel with errorMessage is a deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"cancel":true,"errorMessage":"NOPE-DENY"}' }, expected: { decision: 'deny', reason: 'NOPE-DENY' } },
+    { row: 'the exit code means nothing: JSON on exit 2 is read, with a warning', answer: { event: 'tool:before', end: exit(2), stdout: '{"contextModification":"C"}' }, expected: { additionalContext: ['C'], warnings: ["exited with code 2: Cline reads a hook's answer whatever its exit code"] } },
+    { row: 'exit 2 without JSON blocks nothing', answer: { event: 'tool:before', end: exit(2), stderr: 'no' }, expected: { warnings: ["exited with code 2: Cline reads a hook's answer whatever its exit code"] } },
+    { row: 'the last HOOK_CONTROL line wins over debug text', answer: { event: 'tool:before', end: exit(0), stdout: 'debug\nHOOK_CONTROL\t{"cancel":false}\nHOOK_CONTROL\t{"context":"C2"}\n' }, expected: { additionalContext: ['C2'] } },
+    { row: 'plain text is ignored', answer: { event: 'tool:after', end: exit(0), stdout: 'hello' }, expected: { warnings: ['stdout is not a JSON object: Cline ignores it'] } },
+    {
+      row: 'outcome: a deny cancels the run',
+      outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } },
+      expected: { stdout: '{"cancel":true,"errorMessage":"R"}\n' },
+    },
+    { row: 'outcome: context is contextModification', outcome: { event: 'tool:after', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: '{"contextModification":"a\\n\\nb"}\n' } },
+    {
+      row: 'outcome: a Stop block cannot keep the task going',
+      outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on' } },
+      expected: { stdout: '', downgrades: ['deny on TaskComplete was not enforced: Cline cannot block it', '1 message was dropped: Cline shows no hook message to the user on TaskComplete'] },
+    },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE]) describeDialect(testCase);

@@ -211,3 +211,19 @@ describe('hookwire run --dialect crush', () => {
     expect(result).toEqual({ code: 0, stdout: '{"decision":"deny","reason":"stop the turn","halt":true}\n', stderr: '' });
   });
 });
+
+describe('hookwire run --dialect cline', () => {
+  it("reads Cline's observed payload (run_commands with two commands) and a Claude Code guard on Bash sees both; the answer cancels", async () => {
+    const { dir, config } = await project({ hooks: [keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' })] });
+    const payload = JSON.stringify({
+      clineVersion: '', timestamp: '2026-12-05T05:29:45.934Z', taskId: 'conv_1', workspaceRoots: [dir], hookName: 'tool_call',
+      tool_call: { id: 'call_1', name: 'run_commands', input: { commands: ['echo hi', 'rm -rf /'] } },
+      preToolUse: { toolName: 'run_commands', parameters: { commands: '["echo hi","rm -rf /"]' } },
+    });
+    const result = await run(['--config', config, '--dialect', 'cline'], payload);
+    expect(result).toEqual({ code: 0, stdout: '{"cancel":true,"errorMessage":"no rm -rf"}\n', stderr: '' });
+    expect(JSON.parse(await readFile(join(dir, 'claude.txt'), 'utf8'))).toMatchObject({
+      hook_event_name: 'PreToolUse', session_id: 'conv_1', cwd: dir, tool_name: 'Bash', tool_input: { command: 'echo hi\nrm -rf /', commands: ['echo hi', 'rm -rf /'] },
+    });
+  });
+});
