@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCline, writeClineBridgeHooks, type ClineRun } from './cline.js';
+import { runCline, type ClineRun } from './cline.js';
 import { expectTreeKilled } from './cross-host-expect.js';
 import * as hooks from './cross-host-hooks.js';
 import { listLastMessages, listToolResults, readContent } from './fake-chat-completions.js';
-import { makeProject } from './init-project.js';
+import { makeInitProject } from './init-project.js';
 
-// The real Cline CLI 3.0.65, headless, with `hookwire run --dialect cline` as its only hook (one
-// executable per event in .clinerules/hooks/), running the cross-host configs of Claude Code hooks.
+// The real Cline CLI 3.0.65, headless, set up by `hookwire init --host cline` (one executable per
+// event in .clinerules/hooks/ running `hookwire run --dialect cline`), with the cross-host configs of
+// Claude Code hooks.
 
 afterAll(() => removeTempDirs());
 
@@ -18,10 +19,9 @@ function expectFinished(run: ClineRun, reason: 'completed' | 'aborted'): void {
   expect(run.events.find((event) => event.type === 'run_result')).toMatchObject({ finishReason: reason });
 }
 
-describe('Cline through hookwire run --dialect cline', () => {
+describe('Cline through hookwire init --host cline', () => {
   it('the two Claude Code guards (one from npm) stop rm -rf: Cline cancels the whole run, the command never runs, and the model is not re-asked', async () => {
-    const { project, keep } = await makeProject('cline', hooks.describeGuardConfig());
-    await writeClineBridgeHooks(project);
+    const { project, keep } = await makeInitProject('cline', hooks.describeGuardConfig());
     const run = await runCline({ cwd: project, prompt: 'Clean up.', script: [{ bash: 'rm -rf ../keep' }, { text: 'finished' }] });
     expectFinished(run, 'aborted');
     expect(existsSync(keep)).toBe(true);
@@ -31,8 +31,7 @@ describe('Cline through hookwire run --dialect cline', () => {
   });
 
   it('PostToolUse context reaches the model after the tool result, in <hook_context>; a Stop block cannot keep Cline going', async () => {
-    const { project } = await makeProject('cline', hooks.describeFeedbackConfig);
-    await writeClineBridgeHooks(project);
+    const { project } = await makeInitProject('cline', hooks.describeFeedbackConfig);
     const run = await runCline({ cwd: project, script: hooks.FEEDBACK_SCRIPT });
     expectFinished(run, 'completed');
     const [first, second] = listToolResults(run.requests);
@@ -48,8 +47,7 @@ describe('Cline through hookwire run --dialect cline', () => {
   });
 
   it('a hook past its timeout is killed with its whole tree while the session goes on', async () => {
-    const { project } = await makeProject('cline', hooks.describeTimeoutConfig);
-    await writeClineBridgeHooks(project);
+    const { project } = await makeInitProject('cline', hooks.describeTimeoutConfig);
     const run = await runCline({ cwd: project, script: [...hooks.describeTimeoutScript(project), { text: 'finished' }] });
     expectFinished(run, 'completed');
     const [, check] = listToolResults(run.requests);
@@ -57,8 +55,7 @@ describe('Cline through hookwire run --dialect cline', () => {
   });
 
   it('a broken .hookwire.json blocks nothing (and Cline shows the bridge\'s notice nowhere)', async () => {
-    const { project } = await makeProject('cline', hooks.BROKEN_CONFIG);
-    await writeClineBridgeHooks(project);
+    const { project } = await makeInitProject('cline', hooks.BROKEN_CONFIG);
     const run = await runCline({ cwd: project, script: [{ bash: 'touch ran-marker' }, { text: 'finished' }] });
     expectFinished(run, 'completed');
     expect(existsSync(join(project, 'ran-marker'))).toBe(true);

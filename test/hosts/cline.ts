@@ -1,4 +1,4 @@
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeTempDir, tempDir } from '@hookwire/test-utils';
 import { REPO_DIR } from './claude-settings.js';
@@ -31,24 +31,6 @@ export const CLINE_VERSION = '3.0.65';
 
 /** The `cline` launcher of the checkout (it finds the platform binary, `@cline/cli-<os>-<arch>`). */
 export const CLINE_BIN = join(REPO_DIR, 'node_modules', '.bin', 'cline');
-
-/** The events Cline runs a hook file for, by file name. */
-export const CLINE_HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'TaskStart', 'TaskComplete', 'SessionShutdown', 'PreCompact'];
-
-/**
- * Makes hookwire Cline's only hook in `project`: one executable per event in
- * `.clinerules/hooks/`, each running the project's `node_modules/.bin/hookwire run --dialect cline`
- * (Cline sets no project variable: the command names the project by its path).
- */
-export async function writeClineBridgeHooks(project: string): Promise<void> {
-  const dir = join(project, '.clinerules', 'hooks');
-  await mkdir(dir, { recursive: true });
-  for (const event of CLINE_HOOK_EVENTS) {
-    const file = join(dir, event);
-    await writeFile(file, `#!/bin/sh\ncd '${project}' && exec ./node_modules/.bin/hookwire run --dialect cline --budget 110\n`);
-    await chmod(file, 0o755);
-  }
-}
 
 function describeClineEnv(home: string): Record<string, string> {
   return { ...inheritHostEnv(), HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TMPDIR: join(home, 'tmp'), TERM: 'dumb', NO_COLOR: '1' };

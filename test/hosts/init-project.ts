@@ -37,16 +37,6 @@ export async function makeInitProject(host: string, config?: unknown): Promise<I
   return { root, project, keep, init };
 }
 
-/**
- * The same project without `hookwire init`, for a host init does not set up (Cline: its hooks are
- * files the test writes): `config` (a function gets the project's path) is its `.hookwire.json`.
- */
-export async function makeProject(label: string, config: unknown): Promise<Omit<InitProject, 'init'>> {
-  const made = await makeShimProject(label);
-  await writeConfig(made.project, config);
-  return made;
-}
-
 async function makeShimProject(label: string): Promise<Omit<InitProject, 'init'>> {
   const root = await tempDir(`hookwire-${label}-init-`);
   const project = join(root, 'project');

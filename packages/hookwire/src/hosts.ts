@@ -195,8 +195,50 @@ export const PLUGIN_HOSTS = {
 
 export type PluginHostName = keyof typeof PLUGIN_HOSTS;
 
-/** Every `init --host` value: the hosts with settings, then the plugin hosts. */
-export const INIT_HOST_NAMES = [...HOST_NAMES, ...(Object.keys(PLUGIN_HOSTS) as PluginHostName[])] as const;
+/**
+ * A host whose hooks are files, one executable per event (Cline CLI): init writes one small script
+ * per event, which runs the project's bridge from the project root it finds from its own path.
+ */
+export interface HookFileHostProfile {
+  /** The folder of the hook files, relative to the project directory. */
+  hooksDir: string;
+  /** The `--dialect` the scripts run the bridge in. */
+  dialect: DialectName;
+  /** The folders between a hook file and the project root, for the script's `cd`. */
+  depth: number;
+  /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
+  shellTool: string;
+  /** What the user must still know; `init` says it. */
+  setupNote?: string;
+}
+
+export const HOOK_FILE_HOSTS = {
+  cline: {
+    hooksDir: '.clinerules/hooks',
+    dialect: 'cline',
+    depth: 2,
+    shellTool: 'Bash',
+    setupNote: 'Cline reads the hook files in .clinerules/hooks/ of the workspace it runs in; a deny there cancels the whole run (Cline\'s only way to refuse), and Cline shows hook messages nowhere',
+  },
+} as const satisfies Record<string, HookFileHostProfile>;
+
+export type HookFileHostName = keyof typeof HOOK_FILE_HOSTS;
+
+export function isHookFileHostName(name: string): name is HookFileHostName {
+  return Object.hasOwn(HOOK_FILE_HOSTS, name);
+}
+
+/** The hook files init writes for a hook-file host: one per event the dialect has, named as the host names it, and each one's text. */
+export function renderHookFiles(host: HookFileHostProfile): { file: string; text: string }[] {
+  const up = Array.from({ length: host.depth }, () => '..').join('/');
+  return hostEvents(host.dialect).map(({ name }) => ({
+    file: `${host.hooksDir}/${name}`,
+    text: `#!/bin/sh\n# Written by hookwire init --host ${host.dialect}: runs the project's hookwire config (.hookwire.json) on ${name}.\ncd "$(dirname "$0")/${up}" && exec ./node_modules/.bin/hookwire run --dialect ${host.dialect} --budget ${BRIDGE_BUDGET_SEC}\n`,
+  }));
+}
+
+/** Every `init --host` value: the hosts with settings, then the plugin hosts, then the hook-file hosts. */
+export const INIT_HOST_NAMES = [...HOST_NAMES, ...(Object.keys(PLUGIN_HOSTS) as PluginHostName[]), ...(Object.keys(HOOK_FILE_HOSTS) as HookFileHostName[])] as const;
 
 export function isPluginHostName(name: string): name is PluginHostName {
   return Object.hasOwn(PLUGIN_HOSTS, name);

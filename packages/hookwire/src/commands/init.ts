@@ -1,6 +1,6 @@
 import { suggest } from '@hookwire/contract';
 import { CommandUsageError, type Command } from '../command.js';
-import { INIT_HOST_NAMES, isHostName, isPluginHostName } from '../hosts.js';
+import { INIT_HOST_NAMES, isHookFileHostName, isHostName, isPluginHostName } from '../hosts.js';
 
 /**
  * `hookwire init`: sets a project up for a host. Its code is loaded only when it runs, so the
@@ -21,7 +21,7 @@ export const initCommand: Command = {
   },
   async run(values) {
     const host = values.host;
-    if (host !== undefined && (typeof host !== 'string' || (!isHostName(host) && !isPluginHostName(host)))) {
+    if (host !== undefined && (typeof host !== 'string' || (!isHostName(host) && !isPluginHostName(host) && !isHookFileHostName(host)))) {
       const near = typeof host === 'string' ? suggest(host, INIT_HOST_NAMES) : undefined;
       throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(host)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${INIT_HOST_NAMES.join(', ')})`, initCommand.usage);
     }

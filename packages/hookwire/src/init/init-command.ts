@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { HOSTS, INIT_HOST_NAMES, PLUGIN_HOSTS, type HostName, type PluginHostName } from '../hosts.js';
+import { HOOK_FILE_HOSTS, HOSTS, INIT_HOST_NAMES, PLUGIN_HOSTS, type HookFileHostName, type HostName, type PluginHostName } from '../hosts.js';
 import { initProject, type InitChange, type InitReport } from './init-project.js';
 
 const SETTINGS_FILES = [
   ...Object.entries(HOSTS).map(([name, host]) => `${host.settingsPath} for ${name}`),
   ...Object.entries(PLUGIN_HOSTS).map(([name, host]) => `a plugin file ${host.pluginPath} loading ${host.pluginPackage} for ${name}`),
+  ...Object.entries(HOOK_FILE_HOSTS).map(([name, host]) => `one executable per event in ${host.hooksDir}/ for ${name}`),
 ].join(', ');
 
 export const INIT_USAGE = `Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}] [--dir DIR] [--dry-run] [--uninstall]
@@ -41,7 +42,7 @@ export function formatInitReport(report: InitReport, context: { dir: string; hos
 }
 
 /** `hookwire init` with its flags read and its host checked (commands/init.ts): returns the exit code (1 when a file cannot be changed). */
-export async function runInitCommand(values: { host?: HostName | PluginHostName; dir?: string; 'dry-run'?: boolean; uninstall?: boolean }): Promise<number> {
+export async function runInitCommand(values: { host?: HostName | PluginHostName | HookFileHostName; dir?: string; 'dry-run'?: boolean; uninstall?: boolean }): Promise<number> {
   const host = values.host ?? 'claude';
   const context = { dir: resolve(values.dir ?? '.'), host, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true };
   try {

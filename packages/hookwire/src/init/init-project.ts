@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, rmdir, unlink } from 'node:fs/promises';
+import { chmod, readFile, rmdir, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { PROJECT_CONFIG_NAME } from '../config-location.js';
-import { HOSTS, isPluginHostName, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
+import { HOOK_FILE_HOSTS, HOSTS, isHookFileHostName, isPluginHostName, PLUGIN_HOSTS, renderHookFiles, type HookFileHostName, type HookFileHostProfile, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
 import { isLink, replaceFile } from './replace-file.js';
 import { listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
@@ -11,7 +11,7 @@ import { renderLegacyStarterConfig, renderStarterConfig, SCHEMA_REFS } from './s
 export interface InitOptions {
   /** The project directory. */
   dir: string;
-  host: HostName | PluginHostName;
+  host: HostName | PluginHostName | HookFileHostName;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
   /** Remove what `init` adds instead of adding it. */
@@ -28,6 +28,8 @@ export interface InitChange {
   text?: string;
   /** For a `delete`: the text left without init's entries, written instead when the file is a link. */
   remainder?: string;
+  /** The mode a created file gets (a hook file: executable). */
+  mode?: number;
 }
 
 export interface InitReport {
@@ -103,7 +105,11 @@ function planChanges(plan: () => InitChange[]): InitChange[] {
 
 async function applyChange(dir: string, change: InitChange): Promise<void> {
   const path = join(dir, change.file);
-  if (change.text !== undefined) return replaceFile(path, change.text);
+  if (change.text !== undefined) {
+    await replaceFile(path, change.text);
+    if (change.mode !== undefined) await chmod(path, change.mode);
+    return;
+  }
   if (change.action !== 'delete') return;
   // A link is someone's shared file: it keeps what init did not add, and stays a link.
   if (change.remainder !== undefined && (await isLink(path))) return replaceFile(path, change.remainder);
@@ -123,7 +129,9 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
   const configText = await readIfExists(join(options.dir, PROJECT_CONFIG_NAME));
   const report = isPluginHostName(options.host)
     ? await planPluginHost(options, PLUGIN_HOSTS[options.host], configText)
-    : await planSettingsHost(options, HOSTS[options.host], configText);
+    : isHookFileHostName(options.host)
+      ? await planHookFileHost(options, HOOK_FILE_HOSTS[options.host], configText)
+      : await planSettingsHost(options, HOSTS[options.host], configText);
   if (!options.dryRun) for (const change of report.changes) await applyChange(options.dir, change);
   return report;
 }
@@ -160,5 +168,33 @@ async function planPluginHost(options: InitOptions, host: PluginHostProfile, con
   );
   const installed = existsSync(join(options.dir, 'node_modules', ...host.pluginPackage.split('/'), 'package.json'));
   const notes = options.uninstall || installed ? [] : [`${host.pluginPackage} is not installed in ${options.dir}: the plugin file loads it, so install it there (npm install --save-dev ${host.pluginPackage})`];
+  return { changes, notes };
+}
+
+/**
+ * A hook-file host (Cline): the starter and one executable per event. A file init wrote is kept
+ * (or removed by --uninstall); a file of another text at that name is the user's, and init stops
+ * before changing anything rather than replace it.
+ */
+async function planHookFileHost(options: InitOptions, host: HookFileHostProfile, configText: string | undefined): Promise<InitReport> {
+  const files = await Promise.all(renderHookFiles(host).map(async (wanted) => ({ ...wanted, existing: await readIfExists(join(options.dir, wanted.file)) })));
+  const changes = planChanges(() => {
+    const hookChanges = files.map(({ file, text, existing }): InitChange => {
+      if (options.uninstall) {
+        if (existing === undefined) return { file, action: 'keep', note: 'not there' };
+        if (existing !== text) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
+        return { file, action: 'delete', note: 'the hook file, unchanged since init wrote it' };
+      }
+      if (existing === text) return { file, action: 'keep', note: 'already runs the bridge' };
+      if (existing !== undefined) throw new Error(`${file} exists and is not the file init writes: move it away, or make it run hookwire run --dialect ${host.dialect} yourself`);
+      return { file, action: 'create', note: `runs hookwire run --dialect ${host.dialect}`, text, mode: 0o755 };
+    });
+    return options.uninstall ? [...hookChanges, planStarterRemoval(host, configText)] : [planStarter(options.dir, host, configText), ...hookChanges];
+  });
+  const notes: string[] = [];
+  if (!options.uninstall && !existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
+    notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the hook files run it, so install it there (npm install --save-dev hookwire)`);
+  }
+  if (!options.uninstall && host.setupNote !== undefined) notes.push(host.setupNote);
   return { changes, notes };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '@hookwire/test-utils';
@@ -49,6 +49,48 @@ describe('init --host cursor', () => {
     const handler = [{ type: 'command', command: '"$CURSOR_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect cursor --budget 110', timeout: 120 }];
     const events = ['preToolUse', 'postToolUse', 'beforeSubmitPrompt', 'sessionStart', 'stop', 'subagentStart', 'subagentStop', 'sessionEnd', 'postToolUseFailure', 'preCompact'];
     expect(written).toEqual({ version: 1, hooks: Object.fromEntries(events.map((event) => [event, handler])) });
+  });
+});
+
+describe('init --host cline', () => {
+  const EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'TaskStart', 'TaskComplete', 'SessionShutdown', 'PreCompact'];
+  const script = (event: string) => `#!/bin/sh\n# Written by hookwire init --host cline: runs the project's hookwire config (.hookwire.json) on ${event}.\ncd "$(dirname "$0")/../.." && exec ./node_modules/.bin/hookwire run --dialect cline --budget 110\n`;
+
+  it('writes one executable per Cline event in .clinerules/hooks/, each running the bridge from the project root; twice changes nothing', async () => {
+    const dir = await tempDir('hookwire-init-cline-');
+    const report = await initProject({ dir, host: 'cline' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ...EVENTS.map((event) => [`.clinerules/hooks/${event}`, 'create'])]);
+    for (const event of EVENTS) {
+      expect(await readFile(join(dir, '.clinerules/hooks', event), 'utf8')).toBe(script(event));
+      expect((await stat(join(dir, '.clinerules/hooks', event))).mode & 0o777).toBe(0o755);
+    }
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'cline' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+  });
+
+  it("--uninstall removes the files and the folders init made, and leaves a hook file of the user's", async () => {
+    const dir = await tempDir('hookwire-init-cline-');
+    await write(dir, 'README.md', 'mine\n');
+    const before = await snapshot(dir);
+    await initProject({ dir, host: 'cline' });
+    await initProject({ dir, host: 'cline', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.clinerules'))).toBe(false);
+
+    await initProject({ dir, host: 'cline' });
+    await write(dir, '.clinerules/hooks/TaskStart', '#!/bin/sh\necho mine\n');
+    const report = await initProject({ dir, host: 'cline', uninstall: true });
+    expect(report.changes.find((change) => change.file === '.clinerules/hooks/TaskStart')).toMatchObject({ action: 'keep', note: 'not the file init writes (yours, or edited): left in place' });
+    expect(await readFile(join(dir, '.clinerules/hooks/TaskStart'), 'utf8')).toBe('#!/bin/sh\necho mine\n');
+  });
+
+  it("stops before changing anything when a hook file of the user's is in the way", async () => {
+    const dir = await tempDir('hookwire-init-cline-');
+    await write(dir, '.clinerules/hooks/PreToolUse', '#!/bin/sh\n./my-guard.sh\n');
+    const before = await snapshot(dir);
+    await expect(initProject({ dir, host: 'cline' })).rejects.toThrow('.clinerules/hooks/PreToolUse exists and is not the file init writes: move it away, or make it run hookwire run --dialect cline yourself; nothing was changed');
+    expect(await snapshot(dir)).toEqual(before);
   });
 });
 
