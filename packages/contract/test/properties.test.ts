@@ -344,6 +344,12 @@ describe('events and payload properties', () => {
           expect(Object.keys(parsed).slice(0, 5)).toEqual(['clineVersion', 'timestamp', 'taskId', 'workspaceRoots', 'hookName']);
           return;
         }
+        if (dialect === 'pi') {
+          // The pi extension forwards pi's event object, which names itself in `type`.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe('type');
+          return;
+        }
         if (dialect === 'crush') {
           // Crush's payload names its event in `event`, first, and has no hook_event_name.
           expect(parsed.hook_event_name).toBeUndefined();

@@ -460,4 +460,37 @@ const CLINE: DialectCase = {
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE]) describeDialect(testCase);
+// Rows observed on the real pi 0.73.1 through hookwire's extension (docs/hosts-observed.md, "pi").
+const PI: DialectCase = {
+  dialect: 'pi',
+  planned: true,
+  samples: { 'tool:before': bash, 'tool:after': { ...bash, tool_response: 'a' }, 'prompt:submit': { prompt: 'hi' }, 'session:start': { reason: 'startup' } },
+  vectors: [
+    {
+      row: 'payload (observed): a tool_call event, bash is Bash',
+      payload: { raw: { type: 'tool_call', toolName: 'bash', toolCallId: 'call_1', input: { command: 'echo hi' }, cwd: '/p' } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'call_1', cwd: '/p' } },
+    },
+    { row: 'payload: write path is file_path', payload: { raw: { type: 'tool_call', toolName: 'write', input: { path: '.env', content: 'x' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '.env', content: 'x' } } } },
+    {
+      row: 'payload: a tool_result content is the tool_response',
+      payload: { raw: { type: 'tool_result', toolName: 'bash', input: { command: 'ls' }, content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], isError: false } },
+      expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_response: 'ab' } },
+    },
+    { row: 'payload: session_start', payload: { raw: { type: 'session_start', reason: 'startup' } }, expected: { event: 'session:start', payload: { reason: 'startup' } } },
+    { row: 'payload: turn_start has no canonical event', payload: { raw: { type: 'turn_start' } }, expected: undefined },
+    { row: 'block with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"block":true,"reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'context and message', answer: { event: 'tool:after', end: exit(0), stdout: '{"context":"C","message":"M"}' }, expected: { additionalContext: ['C'], systemMessage: ['M'] } },
+    { row: 'a non-zero exit is non-blocking', answer: { event: 'tool:before', end: exit(3), stderr: 'boom' }, expected: { warnings: ['exited with code 3: boom; non-blocking, the action proceeds'] } },
+    { row: 'outcome: deny is block with the reason', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"block":true,"reason":"R"}\n' } },
+    { row: 'outcome: a downgraded deny after a tool is context', outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak', additionalContext: ['more'] } }, expected: { stdout: '{"context":"leak\\n\\nmore"}\n' } },
+    {
+      row: 'outcome: session_start context is dropped, recorded',
+      outcome: { event: 'session:start', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: pi passes no hook context to the model on session_start'] },
+    },
+    { row: 'outcome: a message', outcome: { event: 'session:end', outcome: { systemMessage: ['bye'] } }, expected: { stdout: '{"message":"bye"}\n' } },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE, PI]) describeDialect(testCase);

@@ -39,6 +39,9 @@ describe('tool inputs with decoy fields', () => {
       'copilot:create',
       'copilot:edit',
       'crush:grep',
+      'pi:read',
+      'pi:write',
+      'pi:edit',
     ]);
   });
 

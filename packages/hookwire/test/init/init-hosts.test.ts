@@ -172,6 +172,25 @@ describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises
   });
 });
 
+describe('init --host pi', () => {
+  it('writes the extension that forwards every event to the project bridge, and the starter; twice changes nothing; --uninstall gives the project back', async () => {
+    const dir = await tempDir('hookwire-init-pi-');
+    const before = await snapshot(dir);
+    const report = await initProject({ dir, host: 'pi' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.pi/extensions/hookwire.ts', 'create']]);
+    const text = await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8');
+    expect(text).toBe(PLUGIN_HOSTS.pi.pluginText);
+    expect(text).toContain("spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110']");
+    for (const event of ['tool_call', 'tool_result', 'before_agent_start', 'session_start', 'agent_end', 'session_shutdown']) expect(text).toContain(`'${event}'`);
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'pi' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'pi', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.pi'))).toBe(false);
+  });
+});
+
 describe('init --host opencode', () => {
   const plugin = PLUGIN_HOSTS.opencode;
 
