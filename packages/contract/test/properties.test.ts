@@ -344,6 +344,13 @@ describe('events and payload properties', () => {
           expect(Object.keys(parsed).slice(0, 5)).toEqual(['clineVersion', 'timestamp', 'taskId', 'workspaceRoots', 'hookName']);
           return;
         }
+        if (dialect === 'letta') {
+          // Letta Code's payload names its event in `event_type`, first.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe('event_type');
+          expect(parsed.event_type).toBe(eventNameIn(dialect, event));
+          return;
+        }
         if (dialect === 'pi') {
           // The pi extension forwards pi's event object, which names itself in `type`.
           expect(parsed.hook_event_name).toBeUndefined();

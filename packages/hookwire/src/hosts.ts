@@ -147,6 +147,20 @@ export const HOSTS = {
     setupNote:
       'Crush runs hooks only for PreToolUse, and only on the top-level agent\'s tool calls (sub-agents are not hooked, though the call that starts one is)',
   },
+  letta: {
+    dialect: 'letta',
+    settingsPath: '.letta/settings.json',
+    events: hostEvents('letta'),
+    // Letta Code sets no project variable and runs hooks in its working directory: the command
+    // names the project by the absolute path init saw, and fails closed where exit 2 blocks (as for Codex).
+    bridgeProgram: './node_modules/.bin/hookwire',
+    pinnedToProject: true,
+    shellTool: 'Bash',
+    // Milliseconds (Letta Code's default is 60000).
+    timeout: HOST_TIMEOUT_SEC * 1000,
+    setupNote:
+      'Letta Code reads only exit codes from hooks: a deny is exit 2 with the reason on stderr, context reaches the model only on UserPromptSubmit; it was not run in hookwire\'s tests (it does not install on the machines they use)',
+  },
   qwen: {
     dialect: 'qwen',
     projectDirVar: 'QWEN_PROJECT_DIR',

@@ -7,7 +7,7 @@ import { CLAUDE_CODE_EVENTS } from './host-names.js';
  * `{ matcher?, hooks: [ { type, command, timeout } ] }`. Each host's hooks run in its own dialect.
  */
 export interface GroupedHost {
-  dialect: Extract<DialectName, 'claude' | 'gemini' | 'codex' | 'qwen'>;
+  dialect: Extract<DialectName, 'claude' | 'gemini' | 'codex' | 'qwen' | 'letta'>;
   /** The host, for messages. */
   host: string;
   /** The unit of the host's `timeout` field; hookwire's is seconds. */
@@ -62,6 +62,14 @@ export const GROUPED_HOSTS: Readonly<Record<GroupedHost['dialect'], GroupedHost>
     resolve: (name) => resolveEventIn('qwen', name),
     otherEvents: ['PostToolBatch', 'UserPromptExpansion', 'SessionDelete', 'MessageDisplay', 'StopFailure', 'PostCompact', 'PermissionDenied', 'TodoCreated', 'TodoCompleted', 'InstructionsLoaded'],
   },
+  letta: {
+    dialect: 'letta',
+    host: 'Letta Code',
+    timeoutUnit: 'milliseconds',
+    eventNames: namesIn('letta'),
+    resolve: (name) => resolveEventIn('letta', name),
+    otherEvents: ['Setup'],
+  },
 };
 
 const GEMINI_ONLY = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection']);
@@ -80,5 +88,6 @@ export function detectGroupedHost(hooks: Record<string, unknown>, source: string
   if (endsWithPath(source, '.gemini/settings.json') || Object.keys(hooks).some((key) => GEMINI_ONLY.has(key))) return GROUPED_HOSTS.gemini;
   if (endsWithPath(source, '.codex/hooks.json')) return GROUPED_HOSTS.codex;
   if (endsWithPath(source, '.qwen/settings.json')) return GROUPED_HOSTS.qwen;
+  if (endsWithPath(source, '.letta/settings.json') || endsWithPath(source, '.letta/settings.local.json')) return GROUPED_HOSTS.letta;
   return GROUPED_HOSTS.claude;
 }

@@ -8,6 +8,8 @@ import type { ToolTable } from './tools.js';
 export interface BridgeResponse {
   exitCode: number;
   stdout: string;
+  /** What goes to stderr, for a host that reads a block's reason there (Letta Code); absent for the others. */
+  stderr?: string;
   /**
    * What the folded outcome said that this host cannot express, each as one sentence naming the
    * rule applied (docs/hosts.md, "Downgrades"). Absent when nothing was downgraded.

@@ -493,4 +493,38 @@ const PI: DialectCase = {
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE, PI]) describeDialect(testCase);
+// Rows from Letta Code 0.32.18's own types (dist/types/hooks/types.d.ts) and hook runner (executeHooks in
+// letta.js): it does not install here (a dependency missing from the registry; Node >= 22.19).
+const LETTA: DialectCase = {
+  dialect: 'letta',
+  planned: true,
+  plainAnswers: true,
+  samples: SAMPLES,
+  vectors: [
+    {
+      row: 'payload: event_type and working_directory are Claude Code\'s hook_event_name and cwd',
+      payload: { raw: { event_type: 'PreToolUse', working_directory: '/p', session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_call_id: 'c1' } },
+      expected: { event: 'tool:before', payload: { cwd: '/p', session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'c1' } },
+    },
+    { row: 'payload: PostToolUseFailure error_message is error', payload: { raw: { event_type: 'PostToolUseFailure', tool_name: 'Bash', error_message: 'boom' } }, expected: { event: 'tool:error', payload: { tool_name: 'Bash', error: 'boom' } } },
+    { row: 'payload: Stop assistant_message is last_assistant_message', payload: { raw: { event_type: 'Stop', stop_reason: 'end_turn', assistant_message: 'done' } }, expected: { event: 'turn:stop', payload: { stop_reason: 'end_turn', last_assistant_message: 'done' } } },
+    { row: 'payload: no SubagentStart in Letta Code', payload: { raw: { event_type: 'SubagentStart' } }, expected: undefined },
+    { row: 'exit 2 blocks with stderr', answer: { event: 'tool:before', end: exit(2), stderr: 'no\n' }, expected: { decision: 'deny', reason: 'no' } },
+    { row: 'exit 1 is an error, non-blocking', answer: { event: 'tool:before', end: exit(1), stderr: 'oops' }, expected: { warnings: ['exited with code 1: oops; non-blocking, the action proceeds'] } },
+    {
+      row: 'a JSON permissionDecision is not read',
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}' },
+      expected: { warnings: ['hookSpecificOutput.permissionDecision is not read by Letta Code: exit 2 with the reason on stderr to block'] },
+    },
+    { row: 'UserPromptSubmit stdout is context', answer: { event: 'prompt:submit', end: exit(0), stdout: 'ctx\n' }, expected: { additionalContext: ['ctx'] } },
+    { row: 'outcome: deny is exit 2 with the reason on stderr', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { exitCode: 2, stdout: '', stderr: 'R\n' } },
+    { row: 'outcome: UserPromptSubmit context is plain stdout', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: 'a\n\nb\n' } },
+    {
+      row: 'outcome: PostToolUse context cannot be passed, recorded',
+      outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Letta Code passes no hook context to the model on PostToolUse'] },
+    },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE, PI, LETTA]) describeDialect(testCase);

@@ -227,3 +227,18 @@ describe('hookwire run --dialect cline', () => {
     });
   });
 });
+
+describe('hookwire run --dialect letta', () => {
+  it("reads Letta Code's documented payload and answers a deny as Letta reads one: exit 2, the reason on stderr", async () => {
+    const { dir, config } = await project({ hooks: [keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' })] });
+    const payload = JSON.stringify({ event_type: 'PreToolUse', working_directory: dir, session_id: 's', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_call_id: 'c1' });
+    expect(await run(['--config', config, '--dialect', 'letta'], payload)).toEqual({ code: 2, stdout: '', stderr: 'no rm -rf\n' });
+    expect(JSON.parse(await readFile(join(dir, 'claude.txt'), 'utf8'))).toMatchObject({ hook_event_name: 'PreToolUse', cwd: dir, tool_name: 'Bash', tool_use_id: 'c1' });
+  });
+
+  it('UserPromptSubmit context is plain stdout on exit 0', async () => {
+    const { dir, config } = await project({ hooks: [keep('ups.txt', 0, 'remember the tabs', '', { event: 'UserPromptSubmit' })] });
+    const payload = JSON.stringify({ event_type: 'UserPromptSubmit', working_directory: dir, prompt: 'hi', is_command: false });
+    expect(await run(['--config', config, '--dialect', 'letta'], payload)).toEqual({ code: 0, stdout: 'remember the tabs\n', stderr: '' });
+  });
+});
