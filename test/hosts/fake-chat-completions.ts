@@ -25,6 +25,8 @@ export interface FakeChatCompletions {
 export interface FakeChatOptions {
   /** The arguments of a `{ bash }` step's call of the `bash` tool; default `{ command }`. */
   describeBashArgs?: (command: string) => Record<string, unknown>;
+  /** The host's shell tool: what a `{ bash }` step calls, and what a main-loop request offers; default `bash` (Qwen Code: `run_shell_command`). */
+  shellTool?: string;
 }
 
 /** The text the fake says when the script has no step left, and on every side request. */
@@ -45,8 +47,8 @@ interface ChatBody {
 
 /**
  * Starts a fake of the OpenAI Chat Completions API (`POST /v1/chat/completions`) on 127.0.0.1 port
- * 0: all that GitHub Copilot CLI (BYOK) and OpenCode (an openai-compatible provider) call. A request
- * offering the `bash` tool is the agent's main loop: it gets the script's step numbered by how many
+ * 0: all that GitHub Copilot CLI (BYOK), OpenCode (an openai-compatible provider) and Qwen Code call.
+ * A request offering the shell tool (`bash`, or `shellTool`) is the agent's main loop: it gets the script's step numbered by how many
  * assistant messages the conversation already holds (a retry gets the same answer). Anything else
  * (OpenCode's title call) gets a harmless text. `stream: true` is answered as SSE chunks ending in a
  * usage chunk (`stream_options.include_usage`) and `[DONE]`.
@@ -54,6 +56,7 @@ interface ChatBody {
 export async function startFakeChatCompletions(script: ChatStep[], options: FakeChatOptions = {}): Promise<FakeChatCompletions> {
   const requests: ChatRequest[] = [];
   const describeBashArgs = options.describeBashArgs ?? ((command: string) => ({ command }));
+  const shellTool = options.shellTool ?? 'bash';
   const server: TestServer = await startTestServer((request, response) => {
     const body = parseBody(request.body);
     const chat = (typeof body === 'object' && body !== null ? body : {}) as ChatBody;
@@ -62,10 +65,10 @@ export async function startFakeChatCompletions(script: ChatStep[], options: Fake
       requests.push({ method: request.method, url: request.url, body, role: 'side' });
       return reply(response, 404, JSON.stringify({ error: { message: `the fake serves only /v1/chat/completions, not ${path}` } }), { 'content-type': 'application/json' });
     }
-    const main = (chat.tools ?? []).some((tool) => tool.function?.name === 'bash');
+    const main = (chat.tools ?? []).some((tool) => tool.function?.name === shellTool);
     requests.push({ method: request.method, url: request.url, body, role: main ? 'main' : 'side' });
     const step = main ? script[countAssistantMessages(chat)] : undefined;
-    const answer = describeAnswer(step, requests.length, describeBashArgs);
+    const answer = describeAnswer(step, requests.length, describeBashArgs, shellTool);
     if (chat.stream === true) streamAnswer(response, answer, chat.model ?? 'fake-model');
     else replyJson(response, answer, chat.model ?? 'fake-model');
   }, { path: '/v1' });
@@ -78,9 +81,9 @@ interface Answer {
   call?: { id: string; name: string; arguments: string };
 }
 
-function describeAnswer(step: ChatStep | undefined, serial: number, describeBashArgs: (command: string) => Record<string, unknown>): Answer {
+function describeAnswer(step: ChatStep | undefined, serial: number, describeBashArgs: (command: string) => Record<string, unknown>, shellTool: string): Answer {
   const id = `chatcmpl-fake-${serial}`;
-  if (step !== undefined && 'bash' in step) return { id, call: { id: `call_fake_${serial}`, name: 'bash', arguments: JSON.stringify(describeBashArgs(step.bash)) } };
+  if (step !== undefined && 'bash' in step) return { id, call: { id: `call_fake_${serial}`, name: shellTool, arguments: JSON.stringify(describeBashArgs(step.bash)) } };
   if (step !== undefined && 'tool' in step) return { id, call: { id: `call_fake_${serial}`, name: step.tool, arguments: JSON.stringify(step.args) } };
   return { id, text: step?.text ?? FINAL_TEXT };
 }

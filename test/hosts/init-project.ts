@@ -30,7 +30,15 @@ export function runHookwire(args: string[], dir: string): Promise<Exit> {
  * replaces the starter `.hookwire.json`.
  */
 export async function makeInitProject(host: string, config?: unknown): Promise<InitProject> {
-  const root = await tempDir(`hookwire-${host}-init-`);
+  const { root, project, keep } = await makeShimProject(host);
+  const init = await runHookwire(['init', '--host', host], project);
+  if (init.code !== 0) throw new Error(`hookwire init --host ${host} failed (${init.code}): ${init.stderr}`);
+  await writeConfig(project, config);
+  return { root, project, keep, init };
+}
+
+async function makeShimProject(label: string): Promise<Omit<InitProject, 'init'>> {
+  const root = await tempDir(`hookwire-${label}-init-`);
   const project = join(root, 'project');
   const keep = join(root, 'keep', 'file');
   await mkdir(join(project, 'node_modules', '.bin'), { recursive: true });
@@ -39,9 +47,10 @@ export async function makeInitProject(host: string, config?: unknown): Promise<I
   const shim = join(project, 'node_modules', '.bin', 'hookwire');
   await writeFile(shim, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(HOOKWIRE_BIN)} "$@"\n`);
   await chmod(shim, 0o755);
-  const init = await runHookwire(['init', '--host', host], project);
-  if (init.code !== 0) throw new Error(`hookwire init --host ${host} failed (${init.code}): ${init.stderr}`);
+  return { root, project, keep };
+}
+
+async function writeConfig(project: string, config: unknown): Promise<void> {
   const written = typeof config === 'function' ? (config as (dir: string) => unknown)(project) : config;
   if (written !== undefined) await writeFile(join(project, '.hookwire.json'), `${JSON.stringify(written, null, 2)}\n`);
-  return { root, project, keep, init };
 }

@@ -15,7 +15,8 @@ export interface AnswerFields {
   warnings: string[];
 }
 
-const LEGACY_DECISIONS: Record<string, Decision> = { approve: 'allow', block: 'deny' };
+/** Claude Code's top-level `decision` values; a host may take more (Qwen Code: also `allow`, `deny`, `ask`). */
+export const LEGACY_DECISIONS: Readonly<Record<string, Decision>> = { approve: 'allow', block: 'deny' };
 const PERMISSION_DECISIONS: Record<string, Decision> = { allow: 'allow', deny: 'deny', ask: 'ask' };
 const BEHAVIORS: Record<string, Decision> = { allow: 'allow', deny: 'deny' };
 
@@ -24,14 +25,14 @@ const BEHAVIORS: Record<string, Decision> = { allow: 'allow', deny: 'deny' };
  * is dropped with a warning; a `hookSpecificOutput` for another event, or naming none, is dropped
  * whole with a warning; `permissionDecision` overrides the top-level `decision`.
  */
-export function readAnswerFields(answer: Record<string, unknown>, eventName: string): AnswerFields {
+export function readAnswerFields(answer: Record<string, unknown>, eventName: string, decisions: Readonly<Record<string, Decision>> = LEGACY_DECISIONS): AnswerFields {
   const reader = createFieldReader();
   const { warnings } = reader;
   const fields: AnswerFields = { additionalContext: [], systemMessage: [], warnings };
   const string = reader.string;
   const choice = reader.choice;
 
-  const legacy = choice(answer, 'decision', LEGACY_DECISIONS);
+  const legacy = choice(answer, 'decision', decisions);
   const reason = string(answer, 'reason');
   const proceed = reader.boolean(answer, 'continue');
   if (proceed !== undefined) fields.continue = proceed;

@@ -338,6 +338,32 @@ describe('events and payload properties', () => {
           expect(typeof parsed.timestamp).toBe('number');
           return;
         }
+        if (dialect === 'cline') {
+          // Cline's payload names its event in `hookName`, in the SDK's words, and has no hook_event_name.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed).slice(0, 5)).toEqual(['clineVersion', 'timestamp', 'taskId', 'workspaceRoots', 'hookName']);
+          return;
+        }
+        if (dialect === 'letta') {
+          // Letta Code's payload names its event in `event_type`, first.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe('event_type');
+          expect(parsed.event_type).toBe(eventNameIn(dialect, event));
+          return;
+        }
+        if (dialect === 'pi') {
+          // The pi extension forwards pi's event object, which names itself in `type`.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe('type');
+          return;
+        }
+        if (dialect === 'crush') {
+          // Crush's payload names its event in `event`, first, and has no hook_event_name.
+          expect(parsed.hook_event_name).toBeUndefined();
+          expect(Object.keys(parsed)[0]).toBe('event');
+          expect(parsed.event).toBe(eventNameIn(dialect, event));
+          return;
+        }
         expect(parsed.hook_event_name).toBe(eventNameIn(dialect, event));
         if (dialect === 'native') {
           expect(Object.keys(parsed).slice(0, 2)).toEqual(['event', 'ts']);

@@ -47,9 +47,10 @@ export interface HostProfile {
   label: string;
   /**
    * The host's user-level settings, which it reads in every project (`init --user`): `file` in the
-   * folder `$dirVar` names when it is set, else in `~/<dir>`.
+   * folder `$dirVar` names when it is set (its subfolder `dirVarSub` when given: Crush's
+   * `$XDG_CONFIG_HOME/crush`), else in `~/<dir>`.
    */
-  userSettings: { dir: string; dirVar?: string; file: string };
+  userSettings: { dir: string; dirVar?: string; dirVarSub?: string; file: string };
   /** What the user must still do before the host runs user-level hooks init wrote (`init --user`). */
   userSetupNote?: string;
   /** Paths in a project whose presence means it uses this host (`init --host all`); default the settings file's top folder. */
@@ -176,6 +177,54 @@ export const HOSTS = {
     setupNote:
       'Codex reads .codex/hooks.json only in a trusted project, and runs its hooks only once you trust them: start codex here and answer "Trust all and continue" when it says "Hooks need review" (or use /hooks); codex exec runs untrusted hooks only with --dangerously-bypass-hook-trust, and says nothing when it skips them. Editing .hookwire.json later changes no hook entry, so it needs no new review',
   },
+  crush: {
+    dialect: 'crush',
+    projectDirVar: 'CRUSH_PROJECT_DIR',
+    // Crush reads crush.json or .crush.json in the project; init writes the hidden one, beside a crush.json of the user's own.
+    settingsPath: '.crush.json',
+    events: listFlatEvents('crush'),
+    bridgeProgram: '"$CRUSH_PROJECT_DIR"/node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    // Seconds; Crush's default is 30.
+    timeout: HOST_TIMEOUT_SEC,
+    layout: 'flat',
+    label: 'Crush',
+    // ~/.config/crush/crush.json, or crush/crush.json in $XDG_CONFIG_HOME when it is set.
+    userSettings: { dir: '.config/crush', dirVar: 'XDG_CONFIG_HOME', dirVarSub: 'crush', file: 'crush.json' },
+    markers: ['.crush.json', 'crush.json'],
+    setupNote:
+      'Crush runs hooks only for PreToolUse, and only on the top-level agent\'s tool calls (sub-agents are not hooked, though the call that starts one is)',
+  },
+  letta: {
+    dialect: 'letta',
+    settingsPath: '.letta/settings.json',
+    events: hostEvents('letta'),
+    // Letta Code sets no project variable and runs hooks in its working directory: the command
+    // names the project by the absolute path init saw, and fails closed where exit 2 blocks (as for Codex).
+    bridgeProgram: './node_modules/.bin/hookwire',
+    pinnedToProject: true,
+    shellTool: 'Bash',
+    // Milliseconds (Letta Code's default is 60000).
+    timeout: HOST_TIMEOUT_SEC * 1000,
+    label: 'Letta Code',
+    userSettings: { dir: '.letta', file: 'settings.json' },
+    setupNote:
+      'Letta Code reads only exit codes from hooks: a deny is exit 2 with the reason on stderr, context reaches the model only on UserPromptSubmit; it was not run in hookwire\'s tests (it does not install on the machines they use)',
+  },
+  qwen: {
+    dialect: 'qwen',
+    projectDirVar: 'QWEN_PROJECT_DIR',
+    settingsPath: '.qwen/settings.json',
+    events: hostEvents('qwen'),
+    bridgeProgram: '"$QWEN_PROJECT_DIR"/node_modules/.bin/hookwire',
+    shellTool: 'Bash',
+    // Seconds, like Claude Code's (Qwen Code reads a value of 1000 or more as milliseconds).
+    timeout: HOST_TIMEOUT_SEC,
+    label: 'Qwen Code',
+    userSettings: { dir: '.qwen', file: 'settings.json' },
+    setupNote:
+      'Qwen Code runs project hooks without a trust step unless security.folderTrust.enabled is on (then trust this folder); headless (-p) it refuses the shell by its own permission rules before any hook runs unless you pass --approval-mode yolo or allow the tool in its settings',
+  },
 } as const satisfies Record<string, HostProfile>;
 
 export type HostName = keyof typeof HOSTS;
@@ -203,7 +252,82 @@ export interface PluginHostProfile {
   markers: readonly string[];
   /** The host's name, for people. */
   label: string;
+  /** Why `init --user` does not set it up, and what to do instead. */
+  userNote: string;
+  /** Host config files that can load the plugin package by name too (OpenCode's `opencode.json` "plugin" list). */
+  listedIn?: readonly string[];
 }
+
+/**
+ * The extension `init --host pi` writes: pi's hooks are in-process handlers, so the extension
+ * forwards each event to the project's own bridge (`hookwire run --dialect pi`: one process per
+ * event, with the bridge's budget, timeouts and tree kills) and applies its answer.
+ */
+const PI_EXTENSION = `// Written by hookwire init --host pi: runs the project's hookwire config (.hookwire.json) in pi,
+// through the project's own hookwire bridge (hookwire run --dialect pi), on every tool call and result,
+// prompt and session event. A bridge that cannot run blocks tool calls (fail closed) and says why.
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const project = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bridge = join(project, 'node_modules', '.bin', 'hookwire');
+
+function ask(event, ctx) {
+  return new Promise((done) => {
+    const child = spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', (error) => done({ failed: \`hookwire: cannot run \${bridge}: \${error.message}\` }));
+    child.on('close', (code) => {
+      if (code !== 0 && out.trim() === '') return done({ failed: \`hookwire: \${bridge} exited with \${code}: \${err.trim()}\` });
+      try {
+        done(out.trim() === '' ? {} : JSON.parse(out));
+      } catch {
+        done({ failed: \`hookwire: the bridge's answer is not JSON: \${out.trim()}\` });
+      }
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify({ ...event, cwd: ctx.cwd, session_id: ctx.sessionManager?.getSessionId?.() }));
+  });
+}
+
+function tell(ctx, text) {
+  if (text === undefined || text === '') return;
+  if (ctx.hasUI) ctx.ui.notify(text, 'warning');
+  else process.stderr.write(\`\${text}\\n\`);
+}
+
+export default function hookwire(pi) {
+  pi.on('tool_call', async (event, ctx) => {
+    const answer = await ask(event, ctx);
+    tell(ctx, answer.failed ?? answer.message);
+    if (answer.failed !== undefined) return { block: true, reason: answer.failed };
+    if (answer.block === true) return { block: true, reason: answer.reason };
+    return undefined;
+  });
+  pi.on('tool_result', async (event, ctx) => {
+    const answer = await ask(event, ctx);
+    tell(ctx, answer.failed ?? answer.message);
+    if (typeof answer.context === 'string') return { content: [...event.content, { type: 'text', text: answer.context }] };
+    return undefined;
+  });
+  pi.on('before_agent_start', async (event, ctx) => {
+    const answer = await ask({ type: event.type, prompt: event.prompt }, ctx);
+    tell(ctx, answer.failed ?? answer.message);
+    if (typeof answer.context === 'string') return { message: { customType: 'hookwire', content: answer.context, display: false } };
+    return undefined;
+  });
+  for (const name of ['session_start', 'agent_end', 'session_shutdown']) {
+    pi.on(name, async (event, ctx) => {
+      const answer = await ask({ type: event.type, reason: event.reason }, ctx);
+      tell(ctx, answer.failed ?? answer.message);
+    });
+  }
+}
+`;
 
 export const PLUGIN_HOSTS = {
   opencode: {
@@ -213,13 +337,76 @@ export const PLUGIN_HOSTS = {
     shellTool: 'Bash',
     markers: ['.opencode', 'opencode.json', 'opencode.jsonc'],
     label: 'OpenCode',
+    userNote: 'its hooks are a plugin package, which a user folder does not install; list @hookwire/opencode in the "plugin" list of your global OpenCode config yourself (docs/hosts-setup.md)',
+    listedIn: ['opencode.json', 'opencode.jsonc'],
+  },
+  pi: {
+    // pi loads a project's extensions from .pi/extensions/ (TypeScript through its own loader).
+    pluginPath: '.pi/extensions/hookwire.ts',
+    pluginPackage: 'hookwire',
+    pluginText: PI_EXTENSION,
+    shellTool: 'Bash',
+    markers: ['.pi'],
+    label: 'pi',
+    userNote: "its hooks are an extension file in the project (.pi/extensions/hookwire.ts) that loads the project's own hookwire; run hookwire init --host pi in each project (docs/hosts-setup.md)",
   },
 } as const satisfies Record<string, PluginHostProfile>;
 
 export type PluginHostName = keyof typeof PLUGIN_HOSTS;
 
-/** Every `init --host` value: the hosts with settings, then the plugin hosts. */
-export const INIT_HOST_NAMES = [...HOST_NAMES, ...(Object.keys(PLUGIN_HOSTS) as PluginHostName[])] as const;
+/**
+ * A host whose hooks are files, one executable per event (Cline CLI): init writes one small script
+ * per event, which runs the project's bridge from the project root it finds from its own path.
+ */
+export interface HookFileHostProfile {
+  /** The folder of the hook files, relative to the project directory. */
+  hooksDir: string;
+  /** The `--dialect` the scripts run the bridge in. */
+  dialect: DialectName;
+  /** The folders between a hook file and the project root, for the script's `cd`. */
+  depth: number;
+  /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
+  shellTool: string;
+  /** What the user must still know; `init` says it. */
+  setupNote?: string;
+  /** Paths in a project whose presence means it uses this host (`init --host all`). */
+  markers: readonly string[];
+  /** The host's name, for people. */
+  label: string;
+  /** Why `init --user` does not set it up, and what to do instead. */
+  userNote: string;
+}
+
+export const HOOK_FILE_HOSTS = {
+  cline: {
+    hooksDir: '.clinerules/hooks',
+    dialect: 'cline',
+    depth: 2,
+    shellTool: 'Bash',
+    setupNote: 'Cline reads the hook files in .clinerules/hooks/ of the workspace it runs in; a deny there cancels the whole run (Cline\'s only way to refuse), and Cline shows hook messages nowhere',
+    markers: ['.clinerules'],
+    label: 'Cline',
+    userNote: "its hooks are executables in the project's .clinerules/hooks/ that run the project's own hookwire; run hookwire init --host cline in each project (docs/hosts-setup.md)",
+  },
+} as const satisfies Record<string, HookFileHostProfile>;
+
+export type HookFileHostName = keyof typeof HOOK_FILE_HOSTS;
+
+export function isHookFileHostName(name: string): name is HookFileHostName {
+  return Object.hasOwn(HOOK_FILE_HOSTS, name);
+}
+
+/** The hook files init writes for a hook-file host: one per event the dialect has, named as the host names it, and each one's text. */
+export function renderHookFiles(host: HookFileHostProfile): { file: string; text: string }[] {
+  const up = Array.from({ length: host.depth }, () => '..').join('/');
+  return hostEvents(host.dialect).map(({ name }) => ({
+    file: `${host.hooksDir}/${name}`,
+    text: `#!/bin/sh\n# Written by hookwire init --host ${host.dialect}: runs the project's hookwire config (.hookwire.json) on ${name}.\ncd "$(dirname "$0")/${up}" && exec ./node_modules/.bin/hookwire run --dialect ${host.dialect} --budget ${BRIDGE_BUDGET_SEC}\n`,
+  }));
+}
+
+/** Every `init --host` value: the hosts with settings, then the plugin hosts, then the hook-file hosts. */
+export const INIT_HOST_NAMES = [...HOST_NAMES, ...(Object.keys(PLUGIN_HOSTS) as PluginHostName[]), ...(Object.keys(HOOK_FILE_HOSTS) as HookFileHostName[])] as const;
 
 export function isPluginHostName(name: string): name is PluginHostName {
   return Object.hasOwn(PLUGIN_HOSTS, name);
@@ -307,14 +494,16 @@ export function userHost(host: HostProfile, bin: string, env: Record<string, str
 
 /** A host's user settings folder: the one `$dirVar` names (absolute), else `dir` (relative to the home folder). */
 function userSettingsDir(host: HostProfile, env: Record<string, string | undefined>): string {
-  const { dir, dirVar } = host.userSettings;
+  const { dir, dirVar, dirVarSub } = host.userSettings;
   const named = dirVar === undefined ? undefined : env[dirVar];
-  return named !== undefined && named !== '' ? named.replace(/\/+$/, '') : dir;
+  if (named === undefined || named === '') return dir;
+  return named.replace(/\/+$/, '') + (dirVarSub === undefined ? '' : `/${dirVarSub}`);
 }
 
 /** The paths whose presence means a project (or, `user`, a home) uses a host: what `init --host all` looks for. */
-export function hostMarkers(name: HostName | PluginHostName, user: boolean, env: Record<string, string | undefined>): string[] {
+export function hostMarkers(name: HostName | PluginHostName | HookFileHostName, user: boolean, env: Record<string, string | undefined>): string[] {
   if (isPluginHostName(name)) return user ? [] : [...PLUGIN_HOSTS[name].markers];
+  if (isHookFileHostName(name)) return user ? [] : [...HOOK_FILE_HOSTS[name].markers];
   const host: HostProfile = HOSTS[name];
   if (user) return [userSettingsDir(host, env)];
   return [...(host.markers ?? [host.settingsPath.split('/')[0]!])];

@@ -130,7 +130,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     await admit(res, route, async (handle) => {
       try {
         const answer = await session.answer(dialect, read.host, handle, contextOf(req));
-        send(res, route, 200, answer.stdout);
+        send(res, route, 200, answer.stdout, JSON_TYPE, describeExitHeaders(answer));
       } catch (error) {
         if (handle.canceled) return shutDown(res, route);
         // A payload the runtime refuses (too deep to show to hooks) is the client's error, as malformed JSON is.
@@ -256,4 +256,17 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       draining = true;
     },
   };
+}
+
+/**
+ * For a host that reads its answer from the exit code and stderr (Letta Code: a deny is exit 2
+ * with the reason on stderr), what `hookwire run` would exit with and print there, as headers
+ * beside the body (which is the bridge's stdout, byte for byte): `x-hookwire-exit-code`, and
+ * `x-hookwire-stderr` percent-encoded. None for an answer on exit 0 with nothing on stderr.
+ */
+function describeExitHeaders(answer: { exitCode: number; stderr?: string }): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  if (answer.exitCode !== 0) headers['x-hookwire-exit-code'] = String(answer.exitCode);
+  if (answer.stderr !== undefined && answer.stderr !== '') headers['x-hookwire-stderr'] = encodeURIComponent(answer.stderr);
+  return Object.keys(headers).length === 0 ? undefined : headers;
 }

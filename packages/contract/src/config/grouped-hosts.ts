@@ -7,7 +7,7 @@ import { CLAUDE_CODE_EVENTS } from './host-names.js';
  * `{ matcher?, hooks: [ { type, command, timeout } ] }`. Each host's hooks run in its own dialect.
  */
 export interface GroupedHost {
-  dialect: Extract<DialectName, 'claude' | 'gemini' | 'codex'>;
+  dialect: Extract<DialectName, 'claude' | 'gemini' | 'codex' | 'qwen' | 'letta'>;
   /** The host, for messages. */
   host: string;
   /** The unit of the host's `timeout` field; hookwire's is seconds. */
@@ -53,6 +53,23 @@ export const GROUPED_HOSTS: Readonly<Record<GroupedHost['dialect'], GroupedHost>
     resolve: (name) => resolveEventIn('codex', name),
     otherEvents: ['PostCompact', 'Interrupt', ...CLAUDE_CODE_EVENTS],
   },
+  qwen: {
+    dialect: 'qwen',
+    host: 'Qwen Code',
+    // Seconds; Qwen Code itself reads a value of 1000 or more as milliseconds, hookwire does not guess.
+    timeoutUnit: 'seconds',
+    eventNames: namesIn('qwen'),
+    resolve: (name) => resolveEventIn('qwen', name),
+    otherEvents: ['PostToolBatch', 'UserPromptExpansion', 'SessionDelete', 'MessageDisplay', 'StopFailure', 'PostCompact', 'PermissionDenied', 'TodoCreated', 'TodoCompleted', 'InstructionsLoaded'],
+  },
+  letta: {
+    dialect: 'letta',
+    host: 'Letta Code',
+    timeoutUnit: 'milliseconds',
+    eventNames: namesIn('letta'),
+    resolve: (name) => resolveEventIn('letta', name),
+    otherEvents: ['Setup'],
+  },
 };
 
 const GEMINI_ONLY = new Set(['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection']);
@@ -64,10 +81,13 @@ function endsWithPath(source: string | undefined, tail: string): boolean {
 /**
  * Which host a Claude-shaped settings file is for: Gemini CLI by its path (`.gemini/settings.json`)
  * or by an event name only Gemini has; Codex by its path (`.codex/hooks.json`: its content is
- * Claude Code's shape exactly); Claude Code otherwise.
+ * Claude Code's shape exactly); Qwen Code by its path (`.qwen/settings.json`: Claude Code's names);
+ * Claude Code otherwise.
  */
 export function detectGroupedHost(hooks: Record<string, unknown>, source: string | undefined): GroupedHost {
   if (endsWithPath(source, '.gemini/settings.json') || Object.keys(hooks).some((key) => GEMINI_ONLY.has(key))) return GROUPED_HOSTS.gemini;
   if (endsWithPath(source, '.codex/hooks.json')) return GROUPED_HOSTS.codex;
+  if (endsWithPath(source, '.qwen/settings.json')) return GROUPED_HOSTS.qwen;
+  if (endsWithPath(source, '.letta/settings.json') || endsWithPath(source, '.letta/settings.local.json')) return GROUPED_HOSTS.letta;
   return GROUPED_HOSTS.claude;
 }

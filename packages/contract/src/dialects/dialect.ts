@@ -8,6 +8,8 @@ import type { ToolTable } from './tools.js';
 export interface BridgeResponse {
   exitCode: number;
   stdout: string;
+  /** What goes to stderr, for a host that reads a block's reason there (Letta Code); absent for the others. */
+  stderr?: string;
   /**
    * What the folded outcome said that this host cannot express, each as one sentence naming the
    * rule applied (docs/hosts.md, "Downgrades"). Absent when nothing was downgraded.
@@ -59,6 +61,11 @@ export interface Dialect {
   readonly tools: ToolTable;
   /** What the host can do with a hook's answer, per event it has. */
   readonly capabilities: Readonly<Partial<Record<CanonicalEvent, Capabilities>>>;
+  /**
+   * Set for a host that hooks only one or two events by design (Crush: PreToolUse only): `hookwire
+   * check` does not warn, hook by hook, that every other event never fires there; `init` says it once.
+   */
+  readonly fewEvents?: boolean;
   /** The payload's trailing newline: Claude Code and hookwire send one; Gemini CLI, Codex and Copilot CLI none. */
   readonly newline: boolean;
   /** Reads a payload as this host sends it; `eventName` is the host's name of the event when the payload does not say it (Copilot's camelCase mode). Undefined for events the dialect does not map. */

@@ -3,18 +3,23 @@ import { CANONICAL_EVENT_NAMES, type CanonicalEvent } from '../events.js';
 import type { HandlerResult } from '../handler-answer.js';
 import type { Capabilities } from './capabilities.js';
 import { dialect as claude } from './claude/index.js';
+import { dialect as cline } from './cline/index.js';
 import { dialect as codex } from './codex/index.js';
 import { dialect as copilot } from './copilot/index.js';
+import { dialect as crush } from './crush/index.js';
 import { dialect as cursor } from './cursor/index.js';
 import type { AnswerInput, BridgeResponse, Dialect, PayloadRead, RenderOutcomeOptions } from './dialect.js';
 import { namesOf, resolveName } from './event-names.js';
 import { dialect as gemini } from './gemini/index.js';
+import { dialect as letta } from './letta/index.js';
 import { dialect as native } from './native/index.js';
 import { isPatchText, PATCH_FIELD } from './patch.js';
+import { dialect as pi } from './pi/index.js';
+import { dialect as qwen } from './qwen/index.js';
 import { hostToolName, toCanonicalTool, toHostTool, type ToolCall } from './tools.js';
 
 /** Every dialect hookwire speaks, by name. Adding a dialect is one folder and one entry here. */
-export const DIALECTS = { claude, native, gemini, codex, copilot, cursor } as const satisfies Record<string, Dialect>;
+export const DIALECTS = { claude, native, gemini, codex, copilot, cursor, qwen, crush, cline, pi, letta } as const satisfies Record<string, Dialect>;
 
 /** The dialects hookwire speaks; a hook declares one (default `claude`). */
 export type DialectName = keyof typeof DIALECTS;
@@ -70,9 +75,12 @@ export function hasEvent(dialect: DialectName, event: CanonicalEvent): boolean {
   return dialectOf(dialect).events[event] !== undefined;
 }
 
-/** The dialects whose hosts lack an event (a hook on it never fires under them). */
+/**
+ * The dialects whose hosts lack an event (a hook on it never fires under them), for `hookwire
+ * check`'s warnings; a host that hooks only a few events by design (`fewEvents`: Crush) is left out.
+ */
 export function dialectsLacking(event: CanonicalEvent): DialectName[] {
-  return DIALECT_NAMES.filter((name) => !hasEvent(name, event));
+  return DIALECT_NAMES.filter((name) => !hasEvent(name, event) && (dialectOf(name) as Dialect).fewEvents !== true);
 }
 
 /** What a host can do with an answer on an event; undefined when it lacks the event. */

@@ -146,7 +146,7 @@ function stopsAnyway(plan: OutcomePlan, context: PlanContext, stopReason: string
 }
 
 /** A bridge response with `downgrades` only when there are some. */
-export function withDowngrades(response: { exitCode: number; stdout: string }, downgrades: readonly string[]): { exitCode: number; stdout: string; downgrades?: string[] } {
+export function withDowngrades<R extends { exitCode: number; stdout: string; stderr?: string }>(response: R, downgrades: readonly string[]): R & { downgrades?: string[] } {
   return downgrades.length === 0 ? response : { ...response, downgrades: [...downgrades] };
 }
 

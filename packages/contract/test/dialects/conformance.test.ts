@@ -296,4 +296,235 @@ const CURSOR: DialectCase = {
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR]) describeDialect(testCase);
+// Rows from shared/research/qwen-code-observed.md (Qwen Code 0.24.4, observed headless here) and dialects.md §8.
+const QWEN: DialectCase = {
+  dialect: 'qwen',
+  planned: true,
+  samples: SAMPLES,
+  vectors: [
+    {
+      row: 'payload (baseline): run_shell_command is Bash, the rest kept',
+      payload: { raw: { session_id: 's', hook_event_name: 'PreToolUse', permission_mode: 'yolo', tool_name: 'run_shell_command', tool_input: { command: 'ls', description: 'd' }, tool_call_id: 'call_1' } },
+      expected: { event: 'tool:before', payload: { session_id: 's', permission_mode: 'yolo', tool_name: 'Bash', tool_input: { command: 'ls', description: 'd' }, tool_call_id: 'call_1' } },
+    },
+    { row: 'payload: edit is Edit, fields already Claude Code\'s', payload: { raw: { hook_event_name: 'PostToolUse', tool_name: 'edit', tool_input: { file_path: '/a', old_string: 'x', new_string: 'y' } } }, expected: { event: 'tool:after', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', old_string: 'x', new_string: 'y' } } } },
+    { row: 'payload: write_file is Write', payload: { raw: { hook_event_name: 'PreToolUse', tool_name: 'write_file', tool_input: { file_path: '/a', content: 'c' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '/a', content: 'c' } } } },
+    { row: 'payload: PostToolUseFailure is tool:error', payload: { raw: { hook_event_name: 'PostToolUseFailure', tool_name: 'run_shell_command', error: 'x' } }, expected: { event: 'tool:error', payload: { tool_name: 'Bash', error: 'x' } } },
+    { row: 'payload: PostToolBatch has no canonical event', payload: { raw: { hook_event_name: 'PostToolBatch', tool_calls: [] } }, expected: undefined },
+    { row: 'payload: a Gemini name is no Qwen event', payload: { raw: { hook_event_name: 'BeforeTool' } }, expected: undefined },
+    { row: 'a1: exit 2 blocks with stderr', answer: { event: 'tool:before', end: exit(2), stderr: 'NOPE-STDERR\n' }, expected: { decision: 'deny', reason: 'NOPE-STDERR' } },
+    { row: 'a2: on exit 2 stdout is ignored', answer: { event: 'tool:before', end: exit(2), stdout: '{"decision":"allow"}', stderr: 'X2-STDERR' }, expected: { decision: 'deny', reason: 'X2-STDERR' } },
+    {
+      row: 'a3: exit 2 without output: Qwen lets it through, hookwire denies and says so',
+      answer: { event: 'tool:before', end: exit(2) },
+      expected: { decision: 'deny', reason: 'blocked by hook (exit code 2, no stderr output)', warnings: ['exited with code 2 without a reason on stderr: Qwen Code would let the action proceed; hookwire denies (fail closed)'] },
+    },
+    { row: 'a4: exit 1 is non-blocking', answer: { event: 'tool:before', end: exit(1), stderr: 'OOPS-ONE' }, expected: { warnings: ['exited with code 1: OOPS-ONE; non-blocking, the action proceeds'] } },
+    { row: 'b1: permissionDecision deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"JSON-DENY-R"}}' }, expected: { decision: 'deny', reason: 'JSON-DENY-R' } },
+    { row: 'b2: top-level decision deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"deny","reason":"TOP-DENY-R"}' }, expected: { decision: 'deny', reason: 'TOP-DENY-R' } },
+    { row: 'c2: plain stdout on SessionStart is context', answer: { event: 'session:start', end: exit(0), stdout: 'CTX-SS\n' }, expected: { additionalContext: ['CTX-SS'] } },
+    { row: 'c2: plain stdout on PreToolUse is no context', answer: { event: 'tool:before', end: exit(0), stdout: 'CTX-PRE\n' }, expected: { warnings: [] } },
+    {
+      row: 'outcome (b1, j2): PreToolUse deny is both a top-level deny and a permissionDecision',
+      outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } },
+      expected: { stdout: '{"decision":"deny","reason":"R","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"R"}}\n' },
+    },
+    {
+      row: 'outcome (c1): PreToolUse context is not delivered: dropped, recorded',
+      outcome: { event: 'tool:before', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Qwen Code passes no hook context to the model on PreToolUse'] },
+    },
+    { row: 'outcome (c1): PostToolUse context', outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] } }, expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"C"}}\n' } },
+    {
+      row: 'outcome (p1): a downgraded PostToolUse deny cannot be feedback: the user is told',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak' } },
+      expected: { stdout: '{"systemMessage":"hookwire: a hook denied PostToolUse, which cannot be blocked: leak"}\n' },
+    },
+    { row: 'outcome (s1): a Stop block re-prompts the model', outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'KEEP-GOING' } }, expected: { stdout: '{"decision":"block","reason":"KEEP-GOING"}\n' } },
+    {
+      row: 'outcome (b4): allow grants nothing on PreToolUse',
+      outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true },
+      expected: { stdout: '', downgrades: ['allow on PreToolUse was not rendered: Qwen Code takes no permission grant there'] },
+    },
+    {
+      row: 'outcome: PermissionRequest deny',
+      outcome: { event: 'permission:request', outcome: { decision: 'deny', reason: 'no' } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}\n' },
+    },
+  ],
+};
+
+// Rows from Crush's documented schema (charmbracelet/crush docs/hooks/README.md and internal/hooks,
+// 2026-08-21): Crush's npm package downloads its binary from GitHub at install time, which cannot
+// work here, so it does not run in the tests (docs/hosts-observed.md, "Crush").
+const CRUSH: DialectCase = {
+  dialect: 'crush',
+  planned: true,
+  samples: { 'tool:before': bash },
+  vectors: [
+    {
+      row: 'payload: {event, session_id, cwd, tool_name, tool_input}, bash is Bash',
+      payload: { raw: { event: 'PreToolUse', session_id: '313909e', cwd: '/p', tool_name: 'bash', tool_input: { command: 'rm -rf /' } } },
+      expected: { event: 'tool:before', payload: { session_id: '313909e', cwd: '/p', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } } },
+    },
+    { row: 'payload: event names are case-insensitive and snake-caseable', payload: { raw: { event: 'pre_tool_use', tool_name: 'view', tool_input: { file_path: '/a' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Read', tool_input: { file_path: '/a' } } } },
+    { row: 'payload: multiedit is Edit', payload: { raw: { event: 'PreToolUse', tool_name: 'multiedit', tool_input: { file_path: '/a', edits: [] } } }, expected: { event: 'tool:before', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', edits: [] } } } },
+    { row: 'payload: no PostToolUse in Crush', payload: { raw: { event: 'PostToolUse', tool_name: 'bash' } }, expected: undefined },
+    { row: 'exit 2 blocks with stderr, stdout ignored', answer: { event: 'tool:before', end: exit(2), stdout: '{"decision":"allow"}', stderr: 'No Haskell allowed, kiddo.\n' }, expected: { decision: 'deny', reason: 'No Haskell allowed, kiddo.' } },
+    { row: 'exit 49 halts the turn', answer: { event: 'tool:before', end: exit(49), stderr: 'stop everything' }, expected: { decision: 'deny', reason: 'stop everything', continue: false, stopReason: 'stop everything' } },
+    { row: 'other exits are non-blocking', answer: { event: 'tool:before', end: exit(1), stderr: 'oops' }, expected: { warnings: ['exited with code 1: oops; non-blocking, the action proceeds'] } },
+    { row: 'envelope deny with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"version":1,"decision":"deny","reason":"not allowed"}' }, expected: { decision: 'deny', reason: 'not allowed' } },
+    { row: 'envelope decision null is no opinion', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":null,"context":"c"}' }, expected: { additionalContext: ['c'], warnings: [] } },
+    { row: 'envelope context array, empty entries dropped', answer: { event: 'tool:before', end: exit(0), stdout: '{"context":["a","","b"]}' }, expected: { additionalContext: ['a', 'b'] } },
+    { row: 'envelope halt', answer: { event: 'tool:before', end: exit(0), stdout: '{"halt":true,"reason":"enough"}' }, expected: { continue: false, stopReason: 'enough', reason: 'enough' } },
+    { row: 'envelope updated_input is recorded', answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"allow","updated_input":{"command":"bun test"}}' }, expected: { decision: 'allow', updatedInput: { command: 'bun test' } } },
+    {
+      row: "Claude Code's hookSpecificOutput is read instead when present",
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"decision":"allow","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"R"}}' },
+      expected: { decision: 'deny', reason: 'R' },
+    },
+    { row: 'plain stdout is no opinion', answer: { event: 'tool:before', end: exit(0), stdout: 'hello' }, expected: { warnings: ['stdout is not a JSON object: Crush reads it as no opinion'] } },
+    { row: 'outcome: deny', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"decision":"deny","reason":"R"}\n' } },
+    { row: 'outcome: continue false is a halt', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R', continue: false, stopReason: 'S' } }, expected: { stdout: '{"decision":"deny","reason":"S","halt":true}\n' } },
+    { row: 'outcome: context is an array', outcome: { event: 'tool:before', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: '{"context":["a","b"]}\n' } },
+    { row: 'outcome: allow with --pass-allow pre-approves', outcome: { event: 'tool:before', outcome: { decision: 'allow' }, passAllow: true }, expected: { stdout: '{"decision":"allow"}\n' } },
+    {
+      row: 'outcome: ask becomes a deny (Crush cannot ask)',
+      outcome: { event: 'tool:before', outcome: { decision: 'ask', reason: 'R' } },
+      expected: { stdout: '{"decision":"deny","reason":"R"}\n', downgrades: ['ask on PreToolUse became a deny: Crush cannot ask there (fail closed)'] },
+    },
+    {
+      row: 'outcome: a user message is dropped, recorded',
+      outcome: { event: 'tool:before', outcome: { systemMessage: ['hi'] } },
+      expected: { stdout: '', downgrades: ['1 message was dropped: Crush shows no hook message to the user on PreToolUse'] },
+    },
+    {
+      row: 'outcome: an event Crush lacks answers nothing',
+      outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'R' } },
+      expected: { stdout: '', downgrades: ['Crush has no turn:stop event: nothing was answered'] },
+    },
+  ],
+};
+
+// Rows observed on the real Cline CLI 3.0.65 (docs/hosts-observed.md, "Cline"), and its hook runner's source.
+const CLINE_TOOL_CALL = {
+  clineVersion: '', timestamp: '2026-12-05T05:29:45.934Z', taskId: 'conv_1', sessionContext: { rootSessionId: 'r' }, workspaceRoots: ['/p'],
+  userId: 'unknown', agent_id: 'agent_1', parent_agent_id: null, hookName: 'tool_call', iteration: 1,
+  tool_call: { id: 'call_1', name: 'run_commands', input: { commands: ['echo hi', 'rm -rf ~/keep'] } },
+  preToolUse: { toolName: 'run_commands', parameters: { commands: '["echo hi","rm -rf ~/keep"]' } },
+};
+const CLINE: DialectCase = {
+  dialect: 'cline',
+  planned: true,
+  samples: { 'tool:before': bash, 'tool:after': { ...bash, tool_response: 'a' }, 'prompt:submit': { prompt: 'hi' }, 'session:start': {} },
+  vectors: [
+    {
+      row: 'payload (observed): run_commands is Bash, its commands one per line',
+      payload: { raw: CLINE_TOOL_CALL },
+      expected: { event: 'tool:before', payload: { session_id: 'conv_1', cwd: '/p', tool_name: 'Bash', tool_input: { commands: ['echo hi', 'rm -rf ~/keep'], command: 'echo hi\nrm -rf ~/keep' }, tool_use_id: 'call_1' } },
+    },
+    {
+      row: 'payload: editor with old_text is Edit, without it Write',
+      payload: { raw: { hookName: 'tool_call', tool_call: { name: 'editor', input: { path: '/p/.env', new_text: 'X=1' } } } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '/p/.env', content: 'X=1' } } },
+    },
+    {
+      row: 'payload: editor replacing text is Edit',
+      payload: { raw: { hookName: 'tool_call', tool_call: { name: 'editor', input: { path: '/a', old_text: 'x', new_text: 'y' } } } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Edit', tool_input: { file_path: '/a', old_string: 'x', new_string: 'y' } } },
+    },
+    {
+      row: 'payload (observed): tool_result output is the tool_response',
+      payload: { raw: { hookName: 'tool_result', tool_result: { id: 'call_1', name: 'read_files', input: { files: [{ path: '/a' }] }, output: 'x' } } },
+      expected: { event: 'tool:after', payload: { tool_name: 'Read', tool_input: { files: [{ path: '/a' }], file_path: '/a' }, tool_response: 'x' } },
+    },
+    { row: 'payload (observed): agent_end is turn:stop, the final text the last message', payload: { raw: { hookName: 'agent_end', turn: { outputText: 'FINAL', status: 'completed' } } }, expected: { event: 'turn:stop', payload: { last_assistant_message: 'FINAL' } } },
+    { row: 'payload: the file name is the event when hookName is absent', payload: { raw: { taskId: 't' }, eventName: 'TaskStart' }, expected: { event: 'session:start', payload: { session_id: 't' } } },
+    { row: 'payload: agent_error has no canonical event', payload: { raw: { hookName: 'agent_error' } }, expected: undefined },
+    { row: 'cancel with errorMessage is a deny', answer: { event: 'tool:before', end: exit(0), stdout: '{"cancel":true,"errorMessage":"NOPE-DENY"}' }, expected: { decision: 'deny', reason: 'NOPE-DENY' } },
+    { row: 'the exit code means nothing: JSON on exit 2 is read, with a warning', answer: { event: 'tool:before', end: exit(2), stdout: '{"contextModification":"C"}' }, expected: { additionalContext: ['C'], warnings: ["exited with code 2: Cline reads a hook's answer whatever its exit code"] } },
+    { row: 'exit 2 without JSON blocks nothing', answer: { event: 'tool:before', end: exit(2), stderr: 'no' }, expected: { warnings: ["exited with code 2: Cline reads a hook's answer whatever its exit code"] } },
+    { row: 'the last HOOK_CONTROL line wins over debug text', answer: { event: 'tool:before', end: exit(0), stdout: 'debug\nHOOK_CONTROL\t{"cancel":false}\nHOOK_CONTROL\t{"context":"C2"}\n' }, expected: { additionalContext: ['C2'] } },
+    { row: 'plain text is ignored', answer: { event: 'tool:after', end: exit(0), stdout: 'hello' }, expected: { warnings: ['stdout is not a JSON object: Cline ignores it'] } },
+    {
+      row: 'outcome: a deny cancels the run',
+      outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } },
+      expected: { stdout: '{"cancel":true,"errorMessage":"R"}\n' },
+    },
+    { row: 'outcome: context is contextModification', outcome: { event: 'tool:after', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: '{"contextModification":"a\\n\\nb"}\n' } },
+    {
+      row: 'outcome: a Stop block cannot keep the task going',
+      outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on' } },
+      expected: { stdout: '', downgrades: ['deny on TaskComplete was not enforced: Cline cannot block it', '1 message was dropped: Cline shows no hook message to the user on TaskComplete'] },
+    },
+  ],
+};
+
+// Rows observed on the real pi 0.73.1 through hookwire's extension (docs/hosts-observed.md, "pi").
+const PI: DialectCase = {
+  dialect: 'pi',
+  planned: true,
+  samples: { 'tool:before': bash, 'tool:after': { ...bash, tool_response: 'a' }, 'prompt:submit': { prompt: 'hi' }, 'session:start': { reason: 'startup' } },
+  vectors: [
+    {
+      row: 'payload (observed): a tool_call event, bash is Bash',
+      payload: { raw: { type: 'tool_call', toolName: 'bash', toolCallId: 'call_1', input: { command: 'echo hi' }, cwd: '/p' } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Bash', tool_input: { command: 'echo hi' }, tool_use_id: 'call_1', cwd: '/p' } },
+    },
+    { row: 'payload: write path is file_path', payload: { raw: { type: 'tool_call', toolName: 'write', input: { path: '.env', content: 'x' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '.env', content: 'x' } } } },
+    {
+      row: 'payload: a tool_result content is the tool_response',
+      payload: { raw: { type: 'tool_result', toolName: 'bash', input: { command: 'ls' }, content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], isError: false } },
+      expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_response: 'ab' } },
+    },
+    { row: 'payload: session_start', payload: { raw: { type: 'session_start', reason: 'startup' } }, expected: { event: 'session:start', payload: { reason: 'startup' } } },
+    { row: 'payload: turn_start has no canonical event', payload: { raw: { type: 'turn_start' } }, expected: undefined },
+    { row: 'block with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"block":true,"reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'context and message', answer: { event: 'tool:after', end: exit(0), stdout: '{"context":"C","message":"M"}' }, expected: { additionalContext: ['C'], systemMessage: ['M'] } },
+    { row: 'a non-zero exit is non-blocking', answer: { event: 'tool:before', end: exit(3), stderr: 'boom' }, expected: { warnings: ['exited with code 3: boom; non-blocking, the action proceeds'] } },
+    { row: 'outcome: deny is block with the reason', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"block":true,"reason":"R"}\n' } },
+    { row: 'outcome: a downgraded deny after a tool is context', outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak', additionalContext: ['more'] } }, expected: { stdout: '{"context":"leak\\n\\nmore"}\n' } },
+    {
+      row: 'outcome: session_start context is dropped, recorded',
+      outcome: { event: 'session:start', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: pi passes no hook context to the model on session_start'] },
+    },
+    { row: 'outcome: a message', outcome: { event: 'session:end', outcome: { systemMessage: ['bye'] } }, expected: { stdout: '{"message":"bye"}\n' } },
+  ],
+};
+
+// Rows from Letta Code 0.32.18's own types (dist/types/hooks/types.d.ts) and hook runner (executeHooks in
+// letta.js): it does not install here (a dependency missing from the registry; Node >= 22.19).
+const LETTA: DialectCase = {
+  dialect: 'letta',
+  planned: true,
+  plainAnswers: true,
+  samples: SAMPLES,
+  vectors: [
+    {
+      row: 'payload: event_type and working_directory are Claude Code\'s hook_event_name and cwd',
+      payload: { raw: { event_type: 'PreToolUse', working_directory: '/p', session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_call_id: 'c1' } },
+      expected: { event: 'tool:before', payload: { cwd: '/p', session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'c1' } },
+    },
+    { row: 'payload: PostToolUseFailure error_message is error', payload: { raw: { event_type: 'PostToolUseFailure', tool_name: 'Bash', error_message: 'boom' } }, expected: { event: 'tool:error', payload: { tool_name: 'Bash', error: 'boom' } } },
+    { row: 'payload: Stop assistant_message is last_assistant_message', payload: { raw: { event_type: 'Stop', stop_reason: 'end_turn', assistant_message: 'done' } }, expected: { event: 'turn:stop', payload: { stop_reason: 'end_turn', last_assistant_message: 'done' } } },
+    { row: 'payload: no SubagentStart in Letta Code', payload: { raw: { event_type: 'SubagentStart' } }, expected: undefined },
+    { row: 'exit 2 blocks with stderr', answer: { event: 'tool:before', end: exit(2), stderr: 'no\n' }, expected: { decision: 'deny', reason: 'no' } },
+    { row: 'exit 1 is an error, non-blocking', answer: { event: 'tool:before', end: exit(1), stderr: 'oops' }, expected: { warnings: ['exited with code 1: oops; non-blocking, the action proceeds'] } },
+    {
+      row: 'a JSON permissionDecision is not read',
+      answer: { event: 'tool:before', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}' },
+      expected: { warnings: ['hookSpecificOutput.permissionDecision is not read by Letta Code: exit 2 with the reason on stderr to block'] },
+    },
+    { row: 'UserPromptSubmit stdout is context', answer: { event: 'prompt:submit', end: exit(0), stdout: 'ctx\n' }, expected: { additionalContext: ['ctx'] } },
+    { row: 'outcome: deny is exit 2 with the reason on stderr', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { exitCode: 2, stdout: '', stderr: 'R\n' } },
+    { row: 'outcome: UserPromptSubmit context is plain stdout', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: 'a\n\nb\n' } },
+    {
+      row: 'outcome: PostToolUse context cannot be passed, recorded',
+      outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Letta Code passes no hook context to the model on PostToolUse'] },
+    },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE, PI, LETTA]) describeDialect(testCase);

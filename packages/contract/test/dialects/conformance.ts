@@ -10,12 +10,17 @@ import { normalizePayload } from '../../src/payload.js';
 export type DialectVector =
   | { row: string; payload: { raw: Record<string, unknown>; eventName?: string }; expected: { event: CanonicalEvent; payload: Record<string, unknown> } | undefined }
   | { row: string; answer: { event: CanonicalEvent; end: ProcessEnd; stdout?: string; stderr?: string }; expected: Partial<HandlerResult> }
-  | { row: string; outcome: { event: CanonicalEvent; outcome: Partial<Outcome>; passAllow?: boolean; eventName?: string }; expected: { stdout: string; downgrades?: string[] } };
+  | { row: string; outcome: { event: CanonicalEvent; outcome: Partial<Outcome>; passAllow?: boolean; eventName?: string }; expected: { stdout: string; downgrades?: string[]; exitCode?: number; stderr?: string } };
 
 export interface DialectCase {
   dialect: DialectName;
   /** Whether the dialect's answers are planned by planOutcome (its downgrades follow its capability table). */
   planned: boolean;
+  /**
+   * Whether the host reads answers by exit code and plain text (Letta Code: a deny is exit 2 with
+   * the reason on stderr, context plain stdout) rather than one JSON object on exit 0.
+   */
+  plainAnswers?: boolean;
   /** A realistic canonical payload per event, for the round trips. */
   samples?: Partial<Record<CanonicalEvent, Record<string, unknown>>>;
   vectors: DialectVector[];
@@ -95,7 +100,7 @@ export function describeDialect(testCase: DialectCase): void {
       } else {
         const { event, outcome, passAllow = false, eventName } = vector.outcome;
         const answer = renderOutcome(dialect, event, outcomeOf(outcome), { passAllow, ...(eventName === undefined ? {} : { eventName }) });
-        expect({ exitCode: answer.exitCode, stdout: answer.stdout }).toEqual({ exitCode: 0, stdout: vector.expected.stdout });
+        expect({ exitCode: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr }).toEqual({ exitCode: vector.expected.exitCode ?? 0, stdout: vector.expected.stdout, stderr: vector.expected.stderr });
         expect(answer.downgrades).toEqual(vector.expected.downgrades);
       }
     });
@@ -142,6 +147,12 @@ export function describeDialect(testCase: DialectCase): void {
         fc.property(fc.constantFrom(...CANONICAL_EVENT_NAMES), jsonRecordArb, outcomeArb, fc.boolean(), (event, payload, outcome, passAllow) => {
           JSON.parse(renderPayload(dialect, event, normalizePayload(event, payload, { cwd: '/' })));
           const answer = renderOutcome(dialect, event, outcome, { passAllow });
+          if (testCase.plainAnswers === true) {
+            expect([0, 2]).toContain(answer.exitCode);
+            if (answer.exitCode === 2) expect({ stdout: answer.stdout, stderrEndsLine: answer.stderr?.endsWith('\n') }).toEqual({ stdout: '', stderrEndsLine: true });
+            else expect(answer.stdout === '' || answer.stdout.endsWith('\n')).toBe(true);
+            return;
+          }
           expect(answer.exitCode).toBe(0);
           if (answer.stdout !== '') {
             expect(answer.stdout.endsWith('\n')).toBe(true);

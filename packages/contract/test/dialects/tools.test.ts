@@ -38,6 +38,10 @@ describe('tool inputs with decoy fields', () => {
       'copilot:view',
       'copilot:create',
       'copilot:edit',
+      'crush:grep',
+      'pi:read',
+      'pi:write',
+      'pi:edit',
     ]);
   });
 

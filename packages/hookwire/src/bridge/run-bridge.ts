@@ -200,6 +200,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     });
     unsubscribeAudit?.();
     await writeAll(stdout, response.stdout);
+    if (response.stderr !== undefined) await writeAll(stderr, response.stderr);
     await appendAudit(records.splice(0).join(''));
     return response.exitCode;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { suggest } from '@hookwire/contract';
 import { CommandUsageError, type Command } from '../command.js';
-import { INIT_HOST_NAMES, isHostName, isPluginHostName, type HostName, type PluginHostName } from '../hosts.js';
+import { INIT_HOST_NAMES, isHookFileHostName, isHostName, isPluginHostName, type HookFileHostName, type HostName, type PluginHostName } from '../hosts.js';
 
 /** Every `--host` value: a host, or `all` (every host found). */
 const HOST_CHOICES = [...INIT_HOST_NAMES, 'all'] as const;
@@ -9,13 +9,13 @@ const HOST_CHOICES = [...INIT_HOST_NAMES, 'all'] as const;
  * `--host` as given: repeated (`--host claude --host gemini`) or a comma list (`--host
  * claude,gemini`), each name checked, in order, once each; `all` stands alone.
  */
-function readHosts(given: unknown): (HostName | PluginHostName)[] | 'all' | undefined {
+function readHosts(given: unknown): (HostName | PluginHostName | HookFileHostName)[] | 'all' | undefined {
   if (given === undefined) return undefined;
   const names = (Array.isArray(given) ? given : [given]).flatMap((value) => String(value).split(',')).map((name) => name.trim());
-  const hosts: (HostName | PluginHostName)[] = [];
+  const hosts: (HostName | PluginHostName | HookFileHostName)[] = [];
   for (const name of names) {
     if (name === 'all') continue;
-    if (!isHostName(name) && !isPluginHostName(name)) {
+    if (!isHostName(name) && !isPluginHostName(name) && !isHookFileHostName(name)) {
       const near = name === '' ? undefined : suggest(name, HOST_CHOICES);
       throw new CommandUsageError(`hookwire init: unknown host ${JSON.stringify(name)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`} (supported: ${HOST_CHOICES.join(', ')})`, initCommand.usage);
     }

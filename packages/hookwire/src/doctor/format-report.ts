@@ -1,15 +1,12 @@
+import { HOOK_FILE_HOSTS, HOSTS, PLUGIN_HOSTS } from '../hosts.js';
 import type { DoctorReport, Finding } from './findings.js';
 
 const MARK = { ok: '✓', problem: '✗', note: '!' } as const;
 
-const HOST_TITLES: Record<string, string> = {
-  claude: 'Claude Code',
-  gemini: 'Gemini CLI',
-  codex: 'Codex',
-  copilot: 'Copilot CLI',
-  cursor: 'Cursor',
-  opencode: 'OpenCode',
-};
+/** Each host's name for people, from the host table (Copilot's shortened as the report always named it). */
+const HOST_TITLES: Record<string, string> = Object.fromEntries(
+  [...Object.entries(HOSTS), ...Object.entries(PLUGIN_HOSTS), ...Object.entries(HOOK_FILE_HOSTS)].map(([name, host]) => [name, name === 'copilot' ? 'Copilot CLI' : host.label]),
+);
 
 /** Paths in the project as `./…`, in the home folder as `~/…`: for reading only (the JSON keeps them whole). */
 function shortenPaths(text: string, projectDir: string, home: string | undefined): string {

@@ -116,5 +116,13 @@ export function listHostSettingsFiles(host: HostName, places: DoctorPlaces): Set
         project(HOSTS.cursor.settingsPath),
         { file: join(places.home, '.cursor', 'hooks.json'), level: 'user' },
       ];
+    case 'crush': {
+      const xdg = places.env.XDG_CONFIG_HOME !== undefined && places.env.XDG_CONFIG_HOME !== '' ? places.env.XDG_CONFIG_HOME : join(places.home, '.config');
+      return [project(HOSTS.crush.settingsPath), project('crush.json'), { file: join(xdg, 'crush', 'crush.json'), level: 'user' }];
+    }
+    case 'letta':
+      return [{ file: join(places.projectDir, '.letta', 'settings.local.json'), level: 'local' }, project(HOSTS.letta.settingsPath), { file: join(places.home, '.letta', 'settings.json'), level: 'user' }];
+    case 'qwen':
+      return [project(HOSTS.qwen.settingsPath), { file: join(places.home, '.qwen', 'settings.json'), level: 'user' }];
   }
 }

@@ -208,5 +208,22 @@ export function checkSuppression(state: HostState, bridgeCommands: readonly stri
       return checkCopilot(state);
     case 'cursor':
       return checkCursor(state);
+    case 'qwen':
+      return checkQwen(state);
+    case 'crush':
+    case 'letta':
+      // Neither has a switch that turns hooks off or a trust step for project hooks (docs/hosts-observed.md).
+      return [];
   }
+}
+
+/**
+ * Qwen Code (Gemini CLI's hook engine): runs project hooks without a trust step unless folder trust
+ * is switched on in its settings; then only in a folder the user trusted, which it keeps to itself.
+ */
+function checkQwen(state: HostState): Finding[] {
+  if (!wiredAt(state, 'project')) return [];
+  const trust = decidingFile(state, (settings) => (isRecord(settings.security) && isRecord(settings.security.folderTrust) ? settings.security.folderTrust.enabled : undefined));
+  if (trust?.value !== true) return [ok('trust', 'folder trust is off: Qwen Code runs project hooks anywhere')];
+  return [note('trust', `folder trust is on (${trust.file}): Qwen Code runs project hooks only in a folder you trusted, and doctor cannot see its trust`, 'trust this folder when Qwen Code asks')];
 }

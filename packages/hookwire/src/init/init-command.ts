@@ -1,17 +1,18 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { HOST_NAMES, HOSTS, INIT_HOST_NAMES, hostMarkers, PLUGIN_HOSTS, type HostName, type HostProfile, type PluginHostName } from '../hosts.js';
+import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, INIT_HOST_NAMES, hostMarkers, PLUGIN_HOSTS, type HostProfile } from '../hosts.js';
 import { initProject, refuseUserPluginHosts, type InitChange, type InitHostName, type InitReport, type UserScope } from './init-project.js';
 
 const SETTINGS_FILES = [
   ...Object.entries(HOSTS).map(([name, host]) => `${host.settingsPath} for ${name}`),
   ...Object.entries(PLUGIN_HOSTS).map(([name, host]) => `a plugin file ${host.pluginPath} loading ${host.pluginPackage} for ${name}`),
+  ...Object.entries(HOOK_FILE_HOSTS).map(([name, host]) => `one executable per event in ${host.hooksDir}/ for ${name}`),
 ].join(', ');
 
 const USER_FILES = HOST_NAMES.map((name) => {
-  const { dir, dirVar, file } = (HOSTS[name] as HostProfile).userSettings;
-  return `                  ${name.padEnd(8)} ~/${dir}/${file}${dirVar === undefined ? '' : ` ($${dirVar}/${file} when set)`}`;
+  const { dir, dirVar, dirVarSub, file } = (HOSTS[name] as HostProfile).userSettings;
+  return `                  ${name.padEnd(8)} ~/${dir}/${file}${dirVar === undefined ? '' : ` ($${dirVar}/${dirVarSub === undefined ? '' : `${dirVarSub}/`}${file} when set)`}`;
 }).join('\n');
 
 export const INIT_USAGE = `Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]
@@ -23,7 +24,8 @@ entry per event to each host's settings that runs the project's own node_modules
   --host NAME   a host to set up (default claude; supported: ${INIT_HOST_NAMES.join(', ')});
                 repeat it, or give a comma list (--host claude,gemini), for several.
                 --host all: every host the project uses (whose settings folder is there:
-                .claude/, .github/hooks/, .cursor/, .gemini/, .codex/, .opencode/ or opencode.json)
+                .claude/, .github/hooks/, .cursor/, .gemini/, .codex/, .crush.json, .letta/,
+                .qwen/, .opencode/ or opencode.json, .pi/, .clinerules/)
   --dir DIR     the project directory (default: the current directory)
   --user        set up your own settings instead, for every project; the starter goes to the user
                 config, $XDG_CONFIG_HOME/hookwire/config.json (default ~/.config/hookwire/config.json),
@@ -85,7 +87,7 @@ function locateOwnBin(): string {
 }
 
 /** `hookwire init --host all`: the hosts whose settings folder (or file) is there, in the host table's order. */
-function findHosts(base: string, user: boolean): (HostName | PluginHostName)[] {
+function findHosts(base: string, user: boolean): InitHostName[] {
   return INIT_HOST_NAMES.filter((name) => hostMarkers(name, user, process.env).some((marker) => existsSync(resolve(base, marker))));
 }
 

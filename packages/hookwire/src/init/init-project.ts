@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
-import { readFile, rmdir, unlink } from 'node:fs/promises';
+import { chmod, readFile, rmdir, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { locateUserConfig, PROJECT_CONFIG_NAME } from '../config-location.js';
-import { HOST_NAMES, HOSTS, isPluginHostName, PLUGIN_HOSTS, userHost, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
+import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, isHookFileHostName, isPluginHostName, PLUGIN_HOSTS, renderHookFiles, userHost, type HookFileHostName, type HookFileHostProfile, type HostName, type HostProfile, type PluginHostName, type PluginHostProfile } from '../hosts.js';
 import { isLink, replaceFile } from './replace-file.js';
 import { listBridgedEvents, listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
 import { renderLegacyStarterConfig, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
 
-export type InitHostName = HostName | PluginHostName;
+export type InitHostName = HostName | PluginHostName | HookFileHostName;
 
 /** A user-level install (`init --user`): the user's own settings, for every project. */
 export interface UserScope {
@@ -45,6 +45,8 @@ export interface InitChange {
   text?: string;
   /** For a `delete`: the text left without init's entries, written instead when the file is a link. */
   remainder?: string;
+  /** The mode a created file gets (a hook file: executable). */
+  mode?: number;
 }
 
 export interface InitReport {
@@ -171,7 +173,11 @@ function planChanges(plan: () => InitChange[]): InitChange[] {
 
 async function applyChange(base: string, change: InitChange): Promise<void> {
   const path = resolve(base, change.file);
-  if (change.text !== undefined) return replaceFile(path, change.text);
+  if (change.text !== undefined) {
+    await replaceFile(path, change.text);
+    if (change.mode !== undefined) await chmod(path, change.mode);
+    return;
+  }
   if (change.action !== 'delete') return;
   // A link is someone's shared file: it keeps what init did not add, and stays a link.
   if (change.remainder !== undefined && (await isLink(path))) return replaceFile(path, change.remainder);
@@ -195,12 +201,18 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
   if (scope.user !== undefined) refuseUserPluginHosts(hosts);
   const configText = await readIfExists(resolve(scope.base, scope.configFile));
   const report: InitReport = { changes: [], notes: [], warnings: [] };
-  const plans = hosts.map((name) => (isPluginHostName(name) ? planPluginHost(options, PLUGIN_HOSTS[name]) : planSettingsHost(options, scope, scope.profile(name))));
+  const plans = hosts.map((name) =>
+    isPluginHostName(name)
+      ? planPluginHost(options, PLUGIN_HOSTS[name])
+      : isHookFileHostName(name)
+        ? planHookFileHost(options, HOOK_FILE_HOSTS[name])
+        : planSettingsHost(options, scope, scope.profile(name)),
+  );
   const planned = await Promise.all(plans);
-  const changes = planned.map((plan) => plan.change);
+  const changes = planned.flatMap((plan) => plan.changes);
   if (options.uninstall) {
     const stillUsedBy = await listOtherBridges(options, scope, hosts);
-    report.changes.push(...changes, planStarterRemoval(scope, Object.values(HOSTS), configText, stillUsedBy));
+    report.changes.push(...changes, planStarterRemoval(scope, [...Object.values(HOSTS), ...Object.values(PLUGIN_HOSTS), ...Object.values(HOOK_FILE_HOSTS)], configText, stillUsedBy));
   } else {
     report.changes.push(planStarter(scope, configText), ...changes);
     report.warnings.push(...(await findDoubleRuns(options, scope, hosts)));
@@ -212,15 +224,21 @@ export async function initProject(options: InitOptions): Promise<InitReport> {
 
 /** `--user` with a plugin host (OpenCode): its hooks are a package a project installs, so init cannot set it up for every project. */
 export function refuseUserPluginHosts(hosts: readonly InitHostName[]): void {
-  const plugin = hosts.find(isPluginHostName);
-  if (plugin === undefined) return;
-  const host = PLUGIN_HOSTS[plugin];
-  throw new Error(`--user does not set up ${host.label}: its hooks are a plugin package, which a user folder does not install; list ${host.pluginPackage} in the "plugin" list of your global OpenCode config yourself (docs/hosts-setup.md)`);
+  for (const name of hosts) {
+    if (isPluginHostName(name)) {
+      const host: PluginHostProfile = PLUGIN_HOSTS[name];
+      throw new Error(`--user does not set up ${host.label}: ${host.userNote}`);
+    }
+    if (isHookFileHostName(name)) {
+      const host: HookFileHostProfile = HOOK_FILE_HOSTS[name];
+      throw new Error(`--user does not set up ${host.label}: ${host.userNote}`);
+    }
+  }
 }
 
 /** One host's part of the plan: its settings (or plugin) file, and what the user should know. */
 interface HostPlan {
-  change: InitChange;
+  changes: InitChange[];
   notes: string[];
 }
 
@@ -229,7 +247,7 @@ async function planSettingsHost(options: InitOptions, scope: Scope, host: HostPr
   const settingsText = await readIfExists(resolve(scope.base, host.settingsPath));
   const [change] = planChanges(() => [options.uninstall ? planUnbridge(host, settingsText) : planBridge(host, settingsText, options.dir)]);
   const notes: string[] = [];
-  if (options.uninstall) return { change: change!, notes };
+  if (options.uninstall) return { changes: [change!], notes };
   const npx = settingsText === undefined ? [] : listNpxBridges(readSettings(settingsText, host.settingsPath), host);
   if (npx.length > 0) {
     notes.push(
@@ -243,13 +261,13 @@ async function planSettingsHost(options: InitOptions, scope: Scope, host: HostPr
       notes.push(`${bin} belongs to the project in ${options.dir}: removing or moving its node_modules stops your hooks in every project; install hookwire globally (npm install --global hookwire) and run that one's init --user`);
     }
     if (host.userSetupNote !== undefined) notes.push(host.userSetupNote);
-    return { change: change!, notes };
+    return { changes: [change!], notes };
   }
   if (!existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
     notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the host's hooks run it, so install it there (npm install --save-dev hookwire)`);
   }
   if (host.setupNote !== undefined) notes.push(host.setupNote);
-  return { change: change!, notes };
+  return { changes: [change!], notes };
 }
 
 /** A plugin host (OpenCode): the plugin file that loads hookwire's plugin package. */
@@ -258,7 +276,7 @@ async function planPluginHost(options: InitOptions, host: PluginHostProfile): Pr
   const [change] = planChanges(() => [options.uninstall ? planPluginRemoval(host, pluginText) : planPlugin(host, pluginText)]);
   const installed = existsSync(join(options.dir, 'node_modules', ...host.pluginPackage.split('/'), 'package.json'));
   const notes = options.uninstall || installed ? [] : [`${host.pluginPackage} is not installed in ${options.dir}: the plugin file loads it, so install it there (npm install --save-dev ${host.pluginPackage})`];
-  return { change: change!, notes };
+  return { changes: [change!], notes };
 }
 
 /** How a settings file names itself in a message: relative to the project, `~/...` in the home folder. */
@@ -294,9 +312,21 @@ async function listOtherBridges(options: InitOptions, scope: Scope, hosts: reado
   if (scope.user !== undefined) return users;
   for (const [name, host] of Object.entries(PLUGIN_HOSTS)) {
     if (hosts.includes(name as PluginHostName)) continue;
-    for (const file of [host.pluginPath, 'opencode.json', 'opencode.jsonc']) {
-      if ((await readIfExists(join(options.dir, file)))?.includes(host.pluginPackage) === true) {
+    // The plugin file init writes, or a host config that lists the plugin package (OpenCode's "plugin" list).
+    const listing: readonly string[] = 'listedIn' in host ? host.listedIn : [];
+    for (const file of [host.pluginPath, ...listing]) {
+      const text = await readIfExists(join(options.dir, file));
+      if (text?.includes(host.pluginPackage) === true) {
         users.push(`${host.label} (${file})`);
+        break;
+      }
+    }
+  }
+  for (const [name, host] of Object.entries(HOOK_FILE_HOSTS)) {
+    if (hosts.includes(name as HookFileHostName)) continue;
+    for (const { file, text } of renderHookFiles(host)) {
+      if ((await readIfExists(join(options.dir, file))) === text) {
+        users.push(`${host.label} (${host.hooksDir}/)`);
         break;
       }
     }
@@ -334,4 +364,31 @@ async function findDoubleRuns(options: InitOptions, scope: Scope, hosts: readonl
     );
   }
   return warnings;
+}
+
+/**
+ * A hook-file host (Cline): the starter and one executable per event. A file init wrote is kept
+ * (or removed by --uninstall); a file of another text at that name is the user's, and init stops
+ * before changing anything rather than replace it.
+ */
+async function planHookFileHost(options: InitOptions, host: HookFileHostProfile): Promise<HostPlan> {
+  const files = await Promise.all(renderHookFiles(host).map(async (wanted) => ({ ...wanted, existing: await readIfExists(join(options.dir, wanted.file)) })));
+  const changes = planChanges(() =>
+    files.map(({ file, text, existing }): InitChange => {
+      if (options.uninstall) {
+        if (existing === undefined) return { file, action: 'keep', note: 'not there' };
+        if (existing !== text) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
+        return { file, action: 'delete', note: 'the hook file, unchanged since init wrote it' };
+      }
+      if (existing === text) return { file, action: 'keep', note: 'already runs the bridge' };
+      if (existing !== undefined) throw new Error(`${file} exists and is not the file init writes: move it away, or make it run hookwire run --dialect ${host.dialect} yourself`);
+      return { file, action: 'create', note: `runs hookwire run --dialect ${host.dialect}`, text, mode: 0o755 };
+    }),
+  );
+  const notes: string[] = [];
+  if (!options.uninstall && !existsSync(join(options.dir, 'node_modules', '.bin', 'hookwire'))) {
+    notes.push(`node_modules/.bin/hookwire is not installed in ${options.dir}: the hook files run it, so install it there (npm install --save-dev hookwire)`);
+  }
+  if (!options.uninstall && host.setupNote !== undefined) notes.push(host.setupNote);
+  return { changes, notes };
 }

@@ -185,3 +185,60 @@ describe('hookwire run --dialect copilot and cursor', () => {
     expect(result).toEqual({ code: 0, stdout: '{"permission":"deny","agent_message":"no rm -rf","user_message":"no rm -rf"}\n', stderr: '' });
   });
 });
+
+describe('hookwire run --dialect crush', () => {
+  it("reads Crush's documented payload, runs a Claude Code guard on Bash and a crush hook on bash, and answers in Crush's envelope", async () => {
+    const { dir, config } = await project({
+      hooks: [
+        keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' }),
+        keep('crush.txt', 0, '{"decision":"deny","reason":"crush says no","context":["c1"]}', '', { event: 'PreToolUse', dialect: 'crush', matcher: '^bash$' }),
+      ],
+    });
+    const payload = JSON.stringify({ event: 'PreToolUse', session_id: '313909e', cwd: dir, tool_name: 'bash', tool_input: { command: 'rm -rf /' } });
+    const result = await run(['--config', config, '--dialect', 'crush'], payload);
+    expect(result).toEqual({ code: 0, stdout: '{"decision":"deny","reason":"no rm -rf\\n\\ncrush says no","context":["c1"]}\n', stderr: '' });
+    expect(JSON.parse(await readFile(join(dir, 'claude.txt'), 'utf8'))).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, session_id: '313909e' });
+    const crush = await readFile(join(dir, 'crush.txt'), 'utf8');
+    expect(crush.endsWith('}')).toBe(true);
+    expect(Object.keys(JSON.parse(crush) as object).slice(0, 5)).toEqual(['event', 'session_id', 'cwd', 'tool_name', 'tool_input']);
+    expect(JSON.parse(crush)).toMatchObject({ event: 'PreToolUse', tool_name: 'bash', tool_input: { command: 'rm -rf /' } });
+  });
+
+  it('a crush hook that exits 49 halts the turn: Crush is told to halt, with the reason', async () => {
+    const { dir, config } = await project({ hooks: [keep('crush.txt', 49, '', 'stop the turn', { event: 'PreToolUse', dialect: 'crush' })] });
+    const payload = JSON.stringify({ event: 'pre_tool_use', session_id: 's', cwd: dir, tool_name: 'write', tool_input: { file_path: '.env', content: 'x' } });
+    const result = await run(['--config', config, '--dialect', 'crush'], payload);
+    expect(result).toEqual({ code: 0, stdout: '{"decision":"deny","reason":"stop the turn","halt":true}\n', stderr: '' });
+  });
+});
+
+describe('hookwire run --dialect cline', () => {
+  it("reads Cline's observed payload (run_commands with two commands) and a Claude Code guard on Bash sees both; the answer cancels", async () => {
+    const { dir, config } = await project({ hooks: [keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' })] });
+    const payload = JSON.stringify({
+      clineVersion: '', timestamp: '2026-12-05T05:29:45.934Z', taskId: 'conv_1', workspaceRoots: [dir], hookName: 'tool_call',
+      tool_call: { id: 'call_1', name: 'run_commands', input: { commands: ['echo hi', 'rm -rf /'] } },
+      preToolUse: { toolName: 'run_commands', parameters: { commands: '["echo hi","rm -rf /"]' } },
+    });
+    const result = await run(['--config', config, '--dialect', 'cline'], payload);
+    expect(result).toEqual({ code: 0, stdout: '{"cancel":true,"errorMessage":"no rm -rf"}\n', stderr: '' });
+    expect(JSON.parse(await readFile(join(dir, 'claude.txt'), 'utf8'))).toMatchObject({
+      hook_event_name: 'PreToolUse', session_id: 'conv_1', cwd: dir, tool_name: 'Bash', tool_input: { command: 'echo hi\nrm -rf /', commands: ['echo hi', 'rm -rf /'] },
+    });
+  });
+});
+
+describe('hookwire run --dialect letta', () => {
+  it("reads Letta Code's documented payload and answers a deny as Letta reads one: exit 2, the reason on stderr", async () => {
+    const { dir, config } = await project({ hooks: [keep('claude.txt', 2, '', 'no rm -rf', { event: 'PreToolUse', matcher: 'Bash' })] });
+    const payload = JSON.stringify({ event_type: 'PreToolUse', working_directory: dir, session_id: 's', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_call_id: 'c1' });
+    expect(await run(['--config', config, '--dialect', 'letta'], payload)).toEqual({ code: 2, stdout: '', stderr: 'no rm -rf\n' });
+    expect(JSON.parse(await readFile(join(dir, 'claude.txt'), 'utf8'))).toMatchObject({ hook_event_name: 'PreToolUse', cwd: dir, tool_name: 'Bash', tool_use_id: 'c1' });
+  });
+
+  it('UserPromptSubmit context is plain stdout on exit 0', async () => {
+    const { dir, config } = await project({ hooks: [keep('ups.txt', 0, 'remember the tabs', '', { event: 'UserPromptSubmit' })] });
+    const payload = JSON.stringify({ event_type: 'UserPromptSubmit', working_directory: dir, prompt: 'hi', is_command: false });
+    expect(await run(['--config', config, '--dialect', 'letta'], payload)).toEqual({ code: 0, stdout: 'remember the tabs\n', stderr: '' });
+  });
+});

@@ -14,6 +14,8 @@ const codexBridge = (dir: string, failure: 1 | 2) => ({
   timeout: 120,
 });
 
+const QWEN_BRIDGE = { type: 'command', command: '"$QWEN_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect qwen --budget 110', timeout: 120 };
+
 const HOSTS = [
   {
     host: 'gemini',
@@ -54,6 +56,38 @@ const HOSTS = [
         PreCompact: [{ matcher: '*', hooks: [codexBridge(dir, 1)] }],
         PermissionRequest: [{ matcher: '*', hooks: [codexBridge(dir, 2)] }],
       },
+    }),
+  },
+  {
+    host: 'letta',
+    file: '.letta/settings.json',
+    events: 'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification',
+    note: 'note: Letta Code reads only exit codes from hooks',
+    user: { permissions: { allow: ['Bash(ls:*)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', timeout: 5000 }] }] } },
+    written: (dir: string) => {
+      const bridge = (failure: 1 | 2) => ({
+        type: 'command',
+        command: `d='${dir}'; if cd "$d"; then ./node_modules/.bin/hookwire run --dialect letta --budget 110; s=$?; else s=127; fi; case $s in 126|127) echo "hookwire: cannot run $d/node_modules/.bin/hookwire (the project moved, or hookwire is not installed there): install it, or run hookwire init --host letta in the project again" >&2; exit ${failure};; esac; exit $s`,
+        timeout: 120000,
+      });
+      const events: [string, boolean, 1 | 2][] = [
+        ['PreToolUse', true, 2], ['PostToolUse', true, 1], ['UserPromptSubmit', false, 2], ['SessionStart', true, 1], ['Stop', false, 1], ['SubagentStop', true, 1],
+        ['SessionEnd', true, 1], ['PostToolUseFailure', true, 1], ['PreCompact', true, 1], ['PermissionRequest', true, 2], ['Notification', true, 1],
+      ];
+      return { hooks: Object.fromEntries(events.map(([event, matcher, failure]) => [event, [{ ...(matcher ? { matcher: '*' } : {}), hooks: [bridge(failure)] }]])) };
+    },
+  },
+  {
+    host: 'qwen',
+    file: '.qwen/settings.json',
+    events: 'PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, SubagentStart, SubagentStop, SessionEnd, PostToolUseFailure, PreCompact, PermissionRequest, Notification',
+    note: 'note: Qwen Code runs project hooks without a trust step',
+    user: { model: { name: 'qwen3-coder-plus' }, hooks: { PreToolUse: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'npx prettier --check', timeout: 5 }] }] } },
+    written: (_dir: string) => ({
+      hooks: Object.fromEntries(
+        ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'SessionEnd', 'PostToolUseFailure', 'PreCompact', 'PermissionRequest', 'Notification']
+          .map((event) => [event, [{ ...(['UserPromptSubmit', 'Stop'].includes(event) ? {} : { matcher: '*' }), hooks: [QWEN_BRIDGE] }]]),
+      ),
     }),
   },
 ] as const;

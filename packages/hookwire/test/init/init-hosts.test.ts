@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '@hookwire/test-utils';
@@ -52,6 +52,81 @@ describe('init --host cursor', () => {
   });
 });
 
+describe('init --host cline', () => {
+  const EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'TaskStart', 'TaskComplete', 'SessionShutdown', 'PreCompact'];
+  const script = (event: string) => `#!/bin/sh\n# Written by hookwire init --host cline: runs the project's hookwire config (.hookwire.json) on ${event}.\ncd "$(dirname "$0")/../.." && exec ./node_modules/.bin/hookwire run --dialect cline --budget 110\n`;
+
+  it('writes one executable per Cline event in .clinerules/hooks/, each running the bridge from the project root; twice changes nothing', async () => {
+    const dir = await tempDir('hookwire-init-cline-');
+    const report = await initProject({ dir, host: 'cline' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ...EVENTS.map((event) => [`.clinerules/hooks/${event}`, 'create'])]);
+    for (const event of EVENTS) {
+      expect(await readFile(join(dir, '.clinerules/hooks', event), 'utf8')).toBe(script(event));
+      expect((await stat(join(dir, '.clinerules/hooks', event))).mode & 0o777).toBe(0o755);
+    }
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'cline' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+  });
+
+  it("--uninstall removes the files and the folders init made, and leaves a hook file of the user's", async () => {
+    const dir = await tempDir('hookwire-init-cline-');
+    await write(dir, 'README.md', 'mine\n');
+    const before = await snapshot(dir);
+    await initProject({ dir, host: 'cline' });
+    await initProject({ dir, host: 'cline', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.clinerules'))).toBe(false);
+
+    await initProject({ dir, host: 'cline' });
+    await write(dir, '.clinerules/hooks/TaskStart', '#!/bin/sh\necho mine\n');
+    const report = await initProject({ dir, host: 'cline', uninstall: true });
+    expect(report.changes.find((change) => change.file === '.clinerules/hooks/TaskStart')).toMatchObject({ action: 'keep', note: 'not the file init writes (yours, or edited): left in place' });
+    expect(await readFile(join(dir, '.clinerules/hooks/TaskStart'), 'utf8')).toBe('#!/bin/sh\necho mine\n');
+  });
+
+  it("stops before changing anything when a hook file of the user's is in the way", async () => {
+    const dir = await tempDir('hookwire-init-cline-');
+    await write(dir, '.clinerules/hooks/PreToolUse', '#!/bin/sh\n./my-guard.sh\n');
+    const before = await snapshot(dir);
+    await expect(initProject({ dir, host: 'cline' })).rejects.toThrow('.clinerules/hooks/PreToolUse exists and is not the file init writes: move it away, or make it run hookwire run --dialect cline yourself; nothing was changed');
+    expect(await snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('init --host crush', () => {
+  const handler = { type: 'command', command: '"$CRUSH_PROJECT_DIR"/node_modules/.bin/hookwire run --dialect crush --budget 110', timeout: 120 };
+
+  it('writes .crush.json: a flat PreToolUse handler (the one event Crush has), no matcher: the bridge matches', async () => {
+    const dir = await tempDir('hookwire-init-crush-');
+    const report = await initProject({ dir, host: 'crush' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.crush.json', 'create']]);
+    expect(JSON.parse(await readFile(join(dir, '.crush.json'), 'utf8'))).toEqual({ hooks: { PreToolUse: [handler] } });
+  });
+
+  it("twice changes nothing; keeps the user's own .crush.json (options, handlers) and --uninstall gives every byte back", async () => {
+    const dir = await tempDir('hookwire-init-crush-');
+    const userFile = '{\n  "options": { "debug": false },\n  "hooks": {\n    "PreToolUse": [ { "name": "no-haskell", "matcher": "^bash$", "command": "./no-haskell.sh" } ]\n  }\n}\n';
+    await write(dir, '.crush.json', userFile);
+    await initProject({ dir, host: 'crush' });
+    const edited = JSON.parse(await readFile(join(dir, '.crush.json'), 'utf8'));
+    expect(edited).toEqual({ options: { debug: false }, hooks: { PreToolUse: [{ name: 'no-haskell', matcher: '^bash$', command: './no-haskell.sh' }, handler] } });
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'crush' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'crush', uninstall: true });
+    expect(await readFile(join(dir, '.crush.json'), 'utf8')).toBe(userFile);
+    expect(existsSync(join(dir, '.hookwire.json'))).toBe(false);
+  });
+
+  it('--uninstall of a file init created removes it', async () => {
+    const dir = await tempDir('hookwire-init-crush-');
+    await initProject({ dir, host: 'crush' });
+    await initProject({ dir, host: 'crush', uninstall: true });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
 describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises', (host) => {
   const profile = HOSTS[host];
   const field = 'commandField' in profile ? profile.commandField : 'command';
@@ -94,6 +169,25 @@ describe.each(['copilot', 'cursor'] as const)('init --host %s keeps its promises
     await write(dir, profile.settingsPath, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', [field]: 'npx hookwire run --dialect x' }] } }));
     const report = await initProject({ dir, host });
     expect(report.changes[1]!.note).toMatch(/preToolUse already ran a hookwire bridge: left as they are/);
+  });
+});
+
+describe('init --host pi', () => {
+  it('writes the extension that forwards every event to the project bridge, and the starter; twice changes nothing; --uninstall gives the project back', async () => {
+    const dir = await tempDir('hookwire-init-pi-');
+    const before = await snapshot(dir);
+    const report = await initProject({ dir, host: 'pi' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([['.hookwire.json', 'create'], ['.pi/extensions/hookwire.ts', 'create']]);
+    const text = await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8');
+    expect(text).toBe(PLUGIN_HOSTS.pi.pluginText);
+    expect(text).toContain("spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110']");
+    for (const event of ['tool_call', 'tool_result', 'before_agent_start', 'session_start', 'agent_end', 'session_shutdown']) expect(text).toContain(`'${event}'`);
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'pi' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'pi', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.pi'))).toBe(false);
   });
 });
 

@@ -95,6 +95,14 @@ describe('hookwire serve: POST /hooks/<dialect> for the other hosts', () => {
       status: 200,
       text: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}\n',
     });
+    const qwen = JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', timestamp: '2026-12-01T00:00:00.000Z', permission_mode: 'yolo', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+    expect(await post(`${server.url}/hooks/qwen`, qwen)).toMatchObject({
+      status: 200,
+      text: '{"decision":"deny","reason":"no rm -rf","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}\n',
+    });
+    // Letta Code reads a deny from the exit code and stderr: the body is the bridge's stdout (empty), the rest is in headers.
+    const letta = await request(`${server.url}/hooks/letta`, { method: 'POST', body: JSON.stringify({ event_type: 'PreToolUse', working_directory: dir, tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) });
+    expect({ status: letta.status, text: letta.text, exit: letta.headers.get('x-hookwire-exit-code'), stderr: decodeURIComponent(letta.headers.get('x-hookwire-stderr') ?? '') }).toEqual({ status: 200, text: '', exit: '2', stderr: 'no rm -rf\n' });
     expect(await post(`${server.url}/hooks/gemini`, JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }))).toMatchObject({ status: 200, text: '' });
     expect((await post(`${server.url}/hooks/gemini/Nope`, '{}')).status).toBe(404);
     expect((await post(`${server.url}/hooks/gemini/BeforeTool/x`, '{}')).status).toBe(404);

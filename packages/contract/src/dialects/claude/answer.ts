@@ -1,3 +1,4 @@
+import type { Decision } from '@hookwire/fold';
 import { isRecord } from '../../describe-value.js';
 import { CANONICAL_EVENTS, type CanonicalEvent } from '../../events.js';
 import type { HandlerResult } from '../../handler-answer.js';
@@ -13,6 +14,8 @@ export interface ClaudeAnswerRules {
   plainContext: (event: CanonicalEvent) => boolean;
   /** A warning added to an exit-2 denial without stderr (Codex: the host itself would ignore it). */
   exit2WithoutStderr?: string;
+  /** The top-level `decision` values the host takes (default Claude Code's `approve` and `block`). */
+  decisions?: Readonly<Record<string, Decision>>;
 }
 
 const CLAUDE_RULES: ClaudeAnswerRules = { plainContext: (event) => CANONICAL_EVENTS[event].contextFromStdout };
@@ -66,7 +69,7 @@ export function readClaudeStdout(
     const answer = parseJson(text);
     if (isRecord(answer)) {
       if (acceptOracleForm && Object.hasOwn(answer, 'ok')) return readOracleObject(answer, name);
-      return toHandlerResult(readAnswerFields(answer, name));
+      return toHandlerResult(readAnswerFields(answer, name, rules.decisions));
     }
     return plainText(text, event, ['stdout starts with "{" but is not valid JSON; read as plain text'], truncated, rules);
   }
