@@ -12,7 +12,7 @@ function hookwire(args: string[], input = '', entry = HOOKWIRE): Promise<RunEnd>
 describe('hookwire check', () => {
   it('prints no problems and exits 0 for a clean config', async () => {
     const dir = await tempDir();
-    const config = await writeConfig(dir, { hooks: [{ event: 'Stop', type: 'command', command: 'true' }] });
+    const config = await writeConfig(dir, { hooks: [{ event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'true' }] });
     const result = await hookwire(['check', '--config', config]);
     const layers = `loaded 1 config layer, in order (hooks run in this order; a later layer's settings win):\n  1. --config  ${config}  (given with --config)\n`;
     expect(result).toEqual({ code: 0, stdout: `${layers}config OK: no problems found\n`, stderr: '' });
@@ -74,7 +74,9 @@ describe('hookwire check: what fails at run time', () => {
       `error   ${config}#/hooks/1/command: command runs the script ${JSON.stringify(join(dir, 'hooks', 'guard.mjs'))}, which does not exist; the hook would fail every time it runs`,
       `error   ${config}#/hooks/2/command: command runs "hookwire-no-such-guard", which is not found on PATH (as hookwire check sees it); the hook would fail every time it runs`,
       `warning ${config}#/hooks/3/matcher: matcher names "bash", which differs from the tool "Bash" only by case; matchers compare case-sensitively, so it never matches Bash`,
-      '3 errors, 1 warning',
+      // pi's input event cannot refuse a prompt: a prompt guard there is a downgrade, and check says so where the hook is.
+      `warning ${config}#/hooks/0: a deny from the hooks on prompt:submit is not enforced under pi: that host cannot block it (Claude Code can); it is recorded as a downgrade, and shown to the user where the host shows hook messages`,
+      '3 errors, 2 warnings',
       '',
     ]);
   });

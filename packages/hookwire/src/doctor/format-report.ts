@@ -1,13 +1,20 @@
-import { HOOK_FILE_HOSTS, HOSTS, PLUGIN_HOSTS } from '../hosts.js';
 import type { DoctorReport, Finding } from './findings.js';
 
 const MARK = { ok: '✓', problem: '✗', note: '!' } as const;
 
-/** Each host's name for people, from the host table (Copilot's shortened as the report always named it). */
-const HOST_TITLES: Record<string, string> = Object.fromEntries(
-  [...Object.entries(HOSTS), ...Object.entries(PLUGIN_HOSTS), ...Object.entries(HOOK_FILE_HOSTS)].map(([name, host]) => [name, name === 'copilot' ? 'Copilot CLI' : host.label]),
-);
-
+// Written out, not read from hosts.ts: importing the host table here (a lazily loaded module) makes
+// the bundler split the dialects out of cli.cjs into a chunk every run loads (scripts/bundle-bin.mjs).
+const HOST_TITLES: Record<string, string> = {
+  claude: 'Claude Code',
+  gemini: 'Gemini CLI',
+  codex: 'Codex',
+  copilot: 'Copilot CLI',
+  cursor: 'Cursor',
+  crush: 'Crush',
+  letta: 'Letta Code',
+  qwen: 'Qwen Code',
+  opencode: 'OpenCode',
+};
 /** Paths in the project as `./…`, in the home folder as `~/…`: for reading only (the JSON keeps them whole). */
 function shortenPaths(text: string, projectDir: string, home: string | undefined): string {
   const short = text.replaceAll(`${projectDir}/`, './');

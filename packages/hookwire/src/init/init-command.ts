@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, INIT_HOST_NAMES, hostMarkers, PLUGIN_HOSTS, type HostProfile } from '../hosts.js';
 import { initProject, refuseUserPluginHosts, type InitChange, type InitHostName, type InitReport, type UserScope } from './init-project.js';
 
@@ -86,6 +86,12 @@ function locateOwnBin(): string {
   return script;
 }
 
+/** A path in the home folder as `~/...` (a marker is relative to it, or absolute when a variable names the folder). */
+function showInHome(path: string, home: string): string {
+  if (!isAbsolute(path)) return `~/${path}`;
+  return path.startsWith(`${home}/`) ? `~/${path.slice(home.length + 1)}` : path;
+}
+
 /** `hookwire init --host all`: the hosts whose settings folder (or file) is there, in the host table's order. */
 function findHosts(base: string, user: boolean): InitHostName[] {
   return INIT_HOST_NAMES.filter((name) => hostMarkers(name, user, process.env).some((marker) => existsSync(resolve(base, marker))));
@@ -102,7 +108,7 @@ export async function runInitCommand(values: { hosts?: InitHostName[] | 'all'; d
     hosts = findHosts(base, user !== undefined);
     if (hosts.length === 0) {
       const names = user === undefined ? INIT_HOST_NAMES : Object.keys(HOSTS);
-      const markers = names.flatMap((name) => hostMarkers(name as InitHostName, user !== undefined, process.env).map((marker) => (user === undefined ? marker : `~/${marker}`)));
+      const markers = names.flatMap((name) => hostMarkers(name as InitHostName, user !== undefined, process.env).map((marker) => (user === undefined ? marker : showInHome(marker, user.home))));
       throw new Error(`--host all found no host ${user === undefined ? `in ${dir}` : 'in your home folder'}: none of ${markers.join(', ')} is there; name the host to set up instead, e.g. --host claude (supported: ${names.join(', ')})`);
     }
     label = `hosts found: ${hosts.join(', ')}`;

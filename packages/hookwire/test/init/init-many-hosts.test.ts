@@ -81,14 +81,14 @@ describe('hookwire init with several hosts', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `hookwire init: --host all found no host in ${project}: none of .claude, .github/hooks, .github/copilot, .cursor, .gemini, .codex, .opencode, opencode.json, opencode.jsonc is there; name the host to set up instead, e.g. --host claude (supported: claude, copilot, cursor, gemini, codex, opencode)\n`,
+      stderr: `hookwire init: --host all found no host in ${project}: none of .claude, .github/hooks, .github/copilot, .cursor, .gemini, .codex, .crush.json, crush.json, .letta, .qwen, .opencode, opencode.json, opencode.jsonc, .pi, .clinerules is there; name the host to set up instead, e.g. --host claude (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, cline)\n`,
     });
     expect(await snapshot(project)).toEqual({});
   });
 
   it('all goes alone, and every name in a list is checked', async () => {
     const { project, home } = await place();
-    const usage = '\n\nUsage:\n  hookwire init [--host claude|copilot|cursor|gemini|codex|opencode|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n';
+    const usage = '\n\nUsage:\n  hookwire init [--host claude|copilot|cursor|gemini|codex|crush|letta|qwen|opencode|pi|cline|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n';
     expect(await init(['--host', 'all,claude'], project, home)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: --host all means every host found: name it alone, not with claude${usage}` });
     expect(await init(['--host', 'claude,gemni'], project, home)).toEqual({
       code: 2,
@@ -252,7 +252,7 @@ describe('hookwire init --user', () => {
     expect(none).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'hookwire init: --host all found no host in your home folder: none of ~/.claude, ~/.copilot, ~/.cursor, ~/.gemini, ~/.codex is there; name the host to set up instead, e.g. --host claude (supported: claude, copilot, cursor, gemini, codex)\n',
+      stderr: 'hookwire init: --host all found no host in your home folder: none of ~/.claude, ~/.copilot, ~/.cursor, ~/.gemini, ~/.codex, ~/.config/crush, ~/.letta, ~/.qwen is there; name the host to set up instead, e.g. --host claude (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen)\n',
     });
     await mkdir(join(home, '.gemini'));
     expect((await init(['--user', '--host', 'all', '--dry-run'], project, home)).stdout.split('\n')[0]).toBe(`hookwire init --user (hosts found: gemini) in ${home} (your user settings, for every project) (dry run: nothing written)`);
