@@ -9,6 +9,9 @@
 //                                                    # from results/answers/ when they answered every
 //                                                    # action of this corpus
 //   node bench/guards/score.mjs --corpus bench/guards/corpus/dev.jsonl --limit 50 --no-report
+//   node bench/guards/score.mjs --heldout --guards cc-safety-net-standard,hookwire
+//                                                    # the held-out corpus (heldout/heldout.jsonl): its
+//                                                    # own section of REPORT.md and results/heldout/
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -31,6 +34,7 @@ const { values: options } = parseArgs({
   options: {
     corpus: { type: 'string', multiple: true },
     guards: { type: 'string' },
+    heldout: { type: 'boolean', default: false },
     jobs: { type: 'string', default: '2' },
     limit: { type: 'string' },
     report: { type: 'boolean', default: true },
@@ -38,12 +42,16 @@ const { values: options } = parseArgs({
   },
 });
 
-const files = options.corpus ?? listCorpusFiles(join(HERE, 'corpus'));
+// The held-out corpus is kept apart from corpus/ (which the rules are developed against) and
+// reported in its own section and folder, so a dev run never mixes it in.
+const SET = options.heldout ? 'heldout' : 'figures';
+const files = options.corpus ?? (options.heldout ? [join(HERE, 'heldout', 'heldout.jsonl')] : listCorpusFiles(join(HERE, 'corpus')));
 let corpus = loadCorpus(files);
 if (options.limit) corpus = corpus.slice(0, Number(options.limit));
 const jobs = Math.max(1, Number(options.jobs));
 const writeReport = options.report && !options['no-report'] && !options.limit;
-const ANSWERS_DIR = join(HERE, 'results', 'answers');
+const RESULTS_DIR = options.heldout ? join(HERE, 'results', 'heldout') : join(HERE, 'results');
+const ANSWERS_DIR = join(RESULTS_DIR, 'answers');
 // Bumped when the sandbox changes in a way that can change a guard's answers (saved answers from
 // another layout are not reused). 2: the home is no longer under the system temp folder.
 const SANDBOX_LAYOUT = 2;
@@ -126,8 +134,8 @@ const figures = renderFigures({ rows, skipped, corpus, meta });
 console.log(`\n${figures}`);
 
 if (writeReport) {
-  writeFigures(join(HERE, 'REPORT.md'), figures);
-  const results = join(HERE, 'results');
+  writeFigures(join(HERE, 'REPORT.md'), figures, SET);
+  const results = RESULTS_DIR;
   mkdirSync(results, { recursive: true });
   const misses = Object.fromEntries(
     rows.map(({ guard, tally }) => [guard.name, { label: guard.label, misses: tally.misses, falsePositives: tally.falsePositives, errors: tally.errors }]),
@@ -145,7 +153,7 @@ if (writeReport) {
     timeMs: tally.times,
   }));
   writeFileSync(join(results, 'latest.json'), `${JSON.stringify({ meta, rows: summary, skipped: skipped.map((s) => ({ guard: s.guard.name, why: s.why })) }, null, 1)}\n`);
-  console.log(`\nwrote ${relative(process.cwd(), join(HERE, 'REPORT.md'))}, results/misses.json, results/latest.json`);
+  console.log(`\nwrote ${relative(process.cwd(), join(HERE, 'REPORT.md'))}, ${relative(HERE, results)}/misses.json, ${relative(HERE, results)}/latest.json`);
 }
 
 /** What a guard's answer depends on: the tool and its input (before the sandbox paths go in). */

@@ -2,8 +2,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tallyGuard } from './tally.mjs';
 
-const START = '<!-- figures:start -->';
-const END = '<!-- figures:end -->';
 
 const pct = (x) => (Number.isNaN(x) ? '–' : `${(x * 100).toFixed(1)}%`);
 
@@ -66,7 +64,9 @@ export function renderFigures({ rows, skipped, corpus, meta }) {
 }
 
 /** Replaces the figures section of the report (between its markers), keeping the prose around it. */
-export function writeFigures(path, figures) {
+export function writeFigures(path, figures, set = 'figures') {
+  const START = `<!-- ${set}:start -->`;
+  const END = `<!-- ${set}:end -->`;
   const before = existsSync(path) ? readFileSync(path, 'utf8') : `# Guards\n\n${START}\n${END}\n`;
   const start = before.indexOf(START);
   const end = before.indexOf(END);
