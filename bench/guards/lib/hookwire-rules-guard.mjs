@@ -64,7 +64,8 @@ export function createHookwireRulesGuard(level, sandbox, loaded) {
         { toolName: action.tool, toolInput: action.input, cwd: sandbox.project, projectDir: sandbox.project },
         { home: sandbox.home, ...compiled.actionOptions },
       );
-      const result = loaded.rules.evaluate(compiled.pack, model, { event: 'tool:before' });
+      // The sandbox's home, as the runtime passes the host's (rule-engine.ts): rules resolve ~ with it.
+      const result = loaded.rules.evaluate(compiled.pack, model, { event: 'tool:before', home: sandbox.home });
       const ms = performance.now() - start;
       return { ...foldMatches(result), ms };
     },

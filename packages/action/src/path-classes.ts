@@ -21,6 +21,19 @@ export const DEFAULT_PATH_CLASSES: Readonly<Record<string, readonly string[]>> =
   ssh: ['~/.ssh/**'],
   cloud: ['~/.aws/**', '~/.config/gcloud/**', '~/.azure/**', '~/.kube/config', '~/.docker/config.json'],
   tokens: ['**/.npmrc', '**/.netrc', '**/.pypirc', '**/.git-credentials', '~/.config/gh/hosts.yml'],
+  // The user's private stores that the OS or a browser keeps: messages, mail, browsing history,
+  // cookies and saved logins, keychains.
+  private: [
+    '~/Library/Messages/**',
+    '~/Library/Mail/**',
+    '~/Library/Safari/**',
+    '~/Library/Cookies/**',
+    '~/Library/Keychains/**',
+    '~/Library/Application Support/Google/Chrome/**/{Cookies,Login Data,History}',
+    '~/.config/google-chrome/**/{Cookies,Login Data,History}',
+    '~/.config/chromium/**/{Cookies,Login Data,History}',
+    '~/.mozilla/firefox/**/{cookies.sqlite,logins.json,key4.db,places.sqlite}',
+  ],
   guard: [
     '**/.hookwire.json',
     '~/.config/hookwire/**',
@@ -36,6 +49,7 @@ export const DEFAULT_PATH_CLASSES: Readonly<Record<string, readonly string[]>> =
   ],
   system: [
     '/etc/**',
+    '/private/etc/**',
     '/usr/**',
     '/bin/**',
     '/sbin/**',

@@ -17,8 +17,8 @@ describe('compilePathClasses', () => {
 
   it('gives an ancestor the classes below it only for a recursive operation', () => {
     expect(classify('/home/u', false)).toStrictEqual([]);
-    expect(classify('/home/u', true)).toStrictEqual(['ssh', 'cloud', 'tokens', 'guard']);
-    expect(classify('/home', true)).toStrictEqual(['ssh', 'cloud', 'tokens', 'guard']);
+    expect(classify('/home/u', true)).toStrictEqual(['ssh', 'cloud', 'tokens', 'private', 'guard']);
+    expect(classify('/home', true)).toStrictEqual(['ssh', 'cloud', 'tokens', 'private', 'guard']);
     expect(classify('/home/other', true)).toStrictEqual([]);
   });
 
@@ -28,6 +28,6 @@ describe('compilePathClasses', () => {
   });
 
   it('exports the default classes the brief names', () => {
-    expect(Object.keys(DEFAULT_PATH_CLASSES)).toStrictEqual(['secrets', 'ssh', 'cloud', 'tokens', 'guard', 'system']);
+    expect(Object.keys(DEFAULT_PATH_CLASSES)).toStrictEqual(['secrets', 'ssh', 'cloud', 'tokens', 'private', 'guard', 'system']);
   });
 });

@@ -25,7 +25,7 @@ export interface TunedPack {
   diagnostics: Diagnostic[];
 }
 
-export const DEFAULT_PROTECTED_BRANCHES: readonly string[] = ['main', 'master', 'trunk', 'production', 'release/*'];
+export const DEFAULT_PROTECTED_BRANCHES: readonly string[] = ['main', 'master', 'trunk', 'develop', 'production', 'release/*'];
 const OPTION_KEYS = ['pack', 'level', 'rules', 'paths', 'protectedBranches'];
 const SETTINGS: readonly RuleSetting[] = ['off', 'observe', 'enforce'];
 
