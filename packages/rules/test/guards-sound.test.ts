@@ -7,7 +7,7 @@ import { loadPack } from '../src/load-pack.js';
 import type { CompiledPack, RuleTestCase } from '../src/types.js';
 
 // The guards (read-guards.ts, shipped precomputed for built-in packs) only skip work: a rule they
-// skip must be one whose condition is false. Checked on the whole scoring corpus (bench/guards) and
+// skip must be one whose condition is false. Checked on both scoring corpora (bench/guards) and
 // every rule's own cases, against the same pack with every guard taken away.
 
 const HOME = '/home/dev';
@@ -24,7 +24,9 @@ interface CorpusLine {
   tool: string;
   input: Record<string, unknown>;
 }
-const corpus = readFileSync(new URL('../../../bench/guards/corpus/dev.jsonl', import.meta.url), 'utf8')
+const corpus = ['corpus/dev.jsonl', 'heldout/heldout.jsonl']
+  .map((file) => readFileSync(new URL(`../../../bench/guards/${file}`, import.meta.url), 'utf8'))
+  .join('\n')
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line) as CorpusLine);
