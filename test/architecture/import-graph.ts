@@ -24,7 +24,7 @@ function listSources(dir: string): string[] {
 
 /**
  * The graph of every `packages/<name>/src` module: relative imports resolved to their `.ts` file,
- * `@hookwire/<name>` to that package's `src/index.ts` (and `hookwire`, the CLI package, to its own); other packages (node:, npm) are left out.
+ * `@hookwire/<name>` to that package's `src/index.ts` (a subpath `@hookwire/<name>/<entry>` to `src/<entry>.ts`; and `hookwire`, the CLI package, to its own); other packages (node:, npm) are left out.
  */
 export function buildImportGraph(root: string): ImportGraph {
   const graph: ImportGraph = new Map();
@@ -40,7 +40,11 @@ export function buildImportGraph(root: string): ImportGraph {
       const edges: string[] = [];
       for (const specifier of readSpecifiers(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.')) edges.push(relative(root, resolve(dirname(file), specifier.replace(/\.js$/, '.ts'))));
-        else if (specifier.startsWith('@hookwire/')) edges.push(join('packages', specifier.slice('@hookwire/'.length), 'src', 'index.ts'));
+        else if (specifier.startsWith('@hookwire/')) {
+          // `@hookwire/<name>` is its src/index.ts, a subpath export `@hookwire/<name>/<entry>` its src/<entry>.ts.
+          const [name, entry = 'index'] = specifier.slice('@hookwire/'.length).split('/');
+          edges.push(join('packages', name!, 'src', `${entry}.ts`));
+        }
         else if (specifier === 'hookwire') edges.push(join('packages', 'hookwire', 'src', 'index.ts'));
       }
       graph.set(relative(root, file), edges);

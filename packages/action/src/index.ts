@@ -1,4 +1,5 @@
 export { buildAction } from './build-action.js';
+export { compileGlobs, readGlobBase } from './compile-globs.js';
 export { parseShell } from './parse-shell.js';
 export { DEFAULT_PATH_CLASSES } from './path-classes.js';
 export type {

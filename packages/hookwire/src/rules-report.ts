@@ -1,6 +1,6 @@
 import { parseShell, type ShellModel } from '@hookwire/action';
 import { createRuntime, loadRuleHooks, type LoadedRuleHook, type Logger, type RuleMatchRecord } from '@hookwire/runtime';
-import { applyTuning, loadPack, type Pack, type Rule } from '@hookwire/rules';
+import { applyTuning, loadPack, type Pack, type Rule } from '@hookwire/rules/lazy';
 import { locateConfig } from './config-location.js';
 import { formatTable } from './format.js';
 

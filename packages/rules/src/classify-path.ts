@@ -1,5 +1,7 @@
-import { DEFAULT_PATH_CLASSES } from '@hookwire/action';
-import picomatch from 'picomatch';
+// The action package's glob compiler (a few regular expressions, held to picomatch's answers by its
+// differential test), not picomatch: this runs in every event of a process started per tool call,
+// and picomatch's scan and compile of the default classes cost more than the rest of the pack's setup.
+import { DEFAULT_PATH_CLASSES, compileGlobs, readGlobBase } from '@hookwire/action';
 
 export type PathClassifier = (path: string) => string[];
 
@@ -20,10 +22,17 @@ export function selectPathClassifier(home: string, extra: Readonly<Record<string
       const globs = [...(DEFAULT_PATH_CLASSES[name] ?? []), ...(extra[name] ?? [])].map((g) => expandGlob(g, home));
       const include = globs.filter((g) => !g.startsWith('!'));
       const ignore = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-      const bases = include.map((g) => picomatch.scan(g).base).filter((b) => b.startsWith('/') && b.length > 1);
+      const bases = include.map(readGlobBase).filter((b) => b.startsWith('/') && b.length > 1);
       let isMatch: ((path: string) => boolean) | undefined;
-      const match = (path: string): boolean => (isMatch ??= include.length === 0 ? () => false : picomatch(include, { dot: true, ignore }))(path);
-      return { name, match, bases, needles: include.map((g) => { const base = picomatch.scan(g).base; return base.startsWith('/') ? { base } : { piece: readNeedle(g) }; }) };
+      const match = (path: string): boolean => {
+        if (isMatch === undefined) {
+          const included = compileGlobs(include);
+          const ignored = compileGlobs(ignore);
+          isMatch = (p) => included(p) && !ignored(p);
+        }
+        return isMatch(path);
+      };
+      return { name, match, bases, needles: include.map((g) => { const base = readGlobBase(g); return base.startsWith('/') ? { base } : { piece: readNeedle(g) }; }) };
     });
     classifier = (path) => {
       const prefix = path === '/' ? '/' : `${path}/`;

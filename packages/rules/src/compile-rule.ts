@@ -1,4 +1,5 @@
-import { BINDING_NAMES, EXPRESSION_BOUNDS, FIELD_NAMES, FUNCTION_NAMES, TOP_LEVEL_NAMES, selectEnvironment } from './environment.js';
+import { selectLoadedEnvironment } from './conditions.js';
+import { BINDING_NAMES, EXPRESSION_BOUNDS, FIELD_NAMES, FUNCTION_NAMES, TOP_LEVEL_NAMES } from './names.js';
 import { type GuardSpec, instantiateGuards, readGuards } from './read-guards.js';
 import { suggestName } from './suggest-name.js';
 import type { CompiledRule, Diagnostic, Rule, RuleFor } from './types.js';
@@ -66,7 +67,7 @@ export function prepareRule(rule: unknown, path = 'rule', options: { typeCheck?:
  * where they ship (its own tests, `hookwire check`), so a lazy compile of one of them skips it.
  */
 function compileCondition(rule: Rule, whenPath: string, typeCheck: boolean): ((bindings: Record<string, unknown>) => unknown) | Diagnostic[] {
-  const env = selectEnvironment(rule.for);
+  const env = selectLoadedEnvironment(rule.for);
   let parsed: ReturnType<typeof env.parse>;
   try {
     parsed = env.parse(rule.when);

@@ -1,42 +1,13 @@
+// CEL itself: loaded only when a condition must be compiled (conditions.ts), since most events are
+// decided by the rules' guards (data) without one.
 import { Environment } from '@marcbachmann/cel-js';
 import { branchOf } from './functions/branch-of.js';
 import { matchesGlob } from './functions/glob.js';
 import { hasFlag } from './functions/has-flag.js';
 import { basenameOf, isPathIn, isRootish, resolvePath } from './functions/paths.js';
+import { BINDING_NAMES, COMMAND_FIELDS, EXPRESSION_BOUNDS, FILE_FIELDS, SHELL_FIELDS, ACTION_FIELDS, TOP_LEVEL_NAMES, URL_FIELDS } from './names.js';
 import type { RuleFor } from './types.js';
 import { ActionView, CodeView, CommandView, FileView, RedirectView, ShellView, UrlView } from './views.js';
-
-/** Structural bounds on one condition, checked at compile time. */
-export const EXPRESSION_BOUNDS = { length: 4096, astNodes: 2000, depth: 64 } as const;
-
-/** The name a `for` binds each element to. */
-export const BINDING_NAMES: Record<RuleFor, string> = { command: 'c', file: 'f', url: 'u' };
-
-const COMMAND_FIELDS = {
-  program: 'string', args: 'list<string>', words: 'list<string>', sub: 'string', text: 'string',
-  via: 'list<string>', dynamic: 'bool', assignments: 'map<string, string>', redirects: 'list<Redirect>', code: 'Code', paths: 'list<File>',
-};
-const FILE_FIELDS = { path: 'string', name: 'string', op: 'string', inProject: 'bool', classes: 'list<string>', source: 'string' };
-const URL_FIELDS = { url: 'string', host: 'string', source: 'string' };
-const SHELL_FIELDS = { line: 'string', unparsed: 'bool', unparsedReason: 'string', commands: 'list<Command>' };
-const ACTION_FIELDS = {
-  tool: 'string', input: 'map<string, dyn>', shell: 'Shell', files: 'list<File>', urls: 'list<Url>',
-  prompt: 'string', output: 'string', cwd: 'string', project: 'string',
-};
-
-/** Top-level names every condition can read, with their CEL types. */
-export const TOP_LEVEL_NAMES: Record<string, string> = {
-  action: 'Action', ...ACTION_FIELDS, event: 'string', home: 'string',
-  protectedBranches: 'list<string>', paths: 'map<string, list<string>>',
-};
-
-/** Every field name of the model, for did-you-mean on unknown fields. */
-export const FIELD_NAMES: readonly string[] = [
-  ...new Set([COMMAND_FIELDS, FILE_FIELDS, URL_FIELDS, SHELL_FIELDS, ACTION_FIELDS, { op: '', target: '', interpreter: '', source: '', strings: '' }].flatMap(Object.keys)),
-];
-
-/** Our functions, documented in the README; names feed did-you-mean. */
-export const FUNCTION_NAMES = ['hasFlag', 'isRootish', 'abs', 'pathIn', 'glob', 'globAny', 'branchOf', 'basename'] as const;
 
 function createBaseEnvironment(): Environment {
   const env = new Environment({
@@ -65,18 +36,22 @@ function createBaseEnvironment(): Environment {
   return env;
 }
 
-let environments: Record<RuleFor | 'action', Environment> | undefined;
+let base: Environment | undefined;
+const environments: Partial<Record<RuleFor | 'action', Environment>> = {};
+const BINDINGS: Record<RuleFor, string> = { command: 'Command', file: 'File', url: 'Url' };
 
-/** The CEL environment for a rule's `for`: the top-level names, plus `c`, `f` or `u`. */
+/**
+ * The CEL environment for a rule's `for`: the top-level names, plus `c`, `f` or `u`. Each is made
+ * the first time a condition of its kind compiles: an event that compiles only command conditions
+ * never builds the others.
+ */
 export function selectEnvironment(ruleFor: RuleFor | undefined): Environment {
-  if (environments === undefined) {
-    const base = createBaseEnvironment();
-    environments = {
-      action: base.clone(),
-      command: base.clone().registerVariable('c', 'Command'),
-      file: base.clone().registerVariable('f', 'File'),
-      url: base.clone().registerVariable('u', 'Url'),
-    };
+  const key = ruleFor ?? 'action';
+  let env = environments[key];
+  if (env === undefined) {
+    base ??= createBaseEnvironment();
+    env = ruleFor === undefined ? base.clone() : base.clone().registerVariable(BINDING_NAMES[ruleFor], BINDINGS[ruleFor]);
+    environments[key] = env;
   }
-  return environments[ruleFor ?? 'action'];
+  return env;
 }

@@ -73,7 +73,9 @@ function runRule(compiled: CompiledRule, view: ActionView, bindings: Record<stri
       }
       break;
     case 'file':
-      for (const f of view.files) visit('f', f, () => describeFile(f));
+      for (const f of view.files) {
+        if (compiled.admitsFile === undefined || compiled.admitsFile(f)) visit('f', f, () => describeFile(f));
+      }
       break;
     case 'url':
       for (const u of view.urls) visit('u', u, () => ({ kind: 'url', text: u.url, url: u.url }));

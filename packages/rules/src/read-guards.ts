@@ -25,12 +25,27 @@ export interface RuleGuards {
    * `shell.unparsed`; absent when some branch has none.
    */
   admitsAction?: (action: GuardedAction) => boolean;
+  /**
+   * `for: file`: a test a file must pass for the rule to match it, from every conjunct of every
+   * `||` branch that is a plain test of `f.op`, `f.classes`, `f.name`, `f.path` or `f.source`;
+   * absent when some branch has none. Without it, every file of every event compiled the condition.
+   */
+  admitsFile?: (f: GuardedFile) => boolean;
+}
+
+/** The fields of a file that guards read. */
+export interface GuardedFile {
+  readonly path: string;
+  readonly name: string;
+  readonly op: string;
+  readonly classes: readonly string[];
+  readonly source: string;
 }
 
 /** The parts of an action that guards read. */
 export interface GuardedAction {
   readonly shell: { readonly line: string; readonly unparsed: boolean; readonly commands: readonly GuardedCommand[] };
-  readonly files: readonly unknown[];
+  readonly files: readonly GuardedFile[];
   readonly urls: readonly unknown[];
 }
 
@@ -59,7 +74,20 @@ export interface GuardSpec {
   admits?: CommandTestSpec;
   admitsAny?: CommandTestSpec;
   admitsAction?: ActionTestSpec;
+  admitsFile?: FileTestSpec;
 }
+
+/** A test of one file's cheap fields: `any`/`all` of tests, or one field test. */
+export type FileTestSpec =
+  | { any: FileTestSpec[] }
+  | { all: FileTestSpec[] }
+  | { file: 'op' | 'source' | 'name' | 'path'; in: string[] }
+  | { file: 'op' | 'source' | 'name' | 'path'; notIn: string[] }
+  | { file: 'source' | 'name' | 'path'; startsWith: string }
+  | { file: 'source' | 'name' | 'path'; endsWith: string }
+  | { file: 'name' | 'path'; matches: string }
+  | { classesIn: string[] }
+  | { classesNonEmpty: true };
 
 /** A test of a whole action: `any`/`all` of tests, some command passing a test, a line regex, or a part that must not be empty. */
 export type ActionTestSpec =
@@ -68,6 +96,7 @@ export type ActionTestSpec =
   | { command: CommandTestSpec | true }
   | { line: string; lower: boolean }
   | { nonEmpty: 'files' | 'urls' }
+  | { anyFile: FileTestSpec }
   | { unparsed: true };
 
 /** A test of one command's cheap fields: `any`/`all` of tests, or one field test. */
@@ -119,6 +148,8 @@ export function readGuardSpec(when: string): GuardSpec {
     });
     if (tests.every((test) => test !== undefined)) spec.admitsAny = tests.length === 1 ? tests[0]! : { any: tests as CommandTestSpec[] };
   }
+  const admitsFile = readBranches<FileTestSpec>(when, (conjunct) => readFileAtom(conjunct, 'f'));
+  if (admitsFile !== undefined) spec.admitsFile = admitsFile;
   const admitsAction = readActionTest(when);
   if (admitsAction !== undefined && spec.admitsAny === undefined && spec.line === undefined) spec.admitsAction = admitsAction;
   return spec;
@@ -130,21 +161,33 @@ export function instantiateGuards(spec: GuardSpec): RuleGuards {
   if (spec.programs !== undefined) guards.programs = new Set(spec.programs);
   if (spec.anyPrograms !== undefined) guards.anyPrograms = new Set(spec.anyPrograms);
   if (spec.line !== undefined) guards.line = { pattern: new RegExp(spec.line.source), lower: spec.line.lower };
-  if (spec.admits !== undefined) guards.admits = instantiateTest(spec.admits);
-  if (spec.admitsAny !== undefined) guards.admitsAny = instantiateTest(spec.admitsAny);
-  if (spec.admitsAction !== undefined) guards.admitsAction = instantiateActionTest(spec.admitsAction);
+  // Built on first use: a process started per tool call reaches few of them (most rules are
+  // skipped by their program list first), and building them all cost more than the evaluation.
+  if (spec.admits !== undefined) guards.admits = onFirstUse(spec.admits, instantiateTest);
+  if (spec.admitsAny !== undefined) guards.admitsAny = onFirstUse(spec.admitsAny, instantiateTest);
+  if (spec.admitsAction !== undefined) guards.admitsAction = onFirstUse(spec.admitsAction, instantiateActionTest);
+  if (spec.admitsFile !== undefined) guards.admitsFile = onFirstUse(spec.admitsFile, instantiateFileTest);
   return guards;
 }
 
-function instantiateActionTest(spec: ActionTestSpec): (action: GuardedAction) => boolean {
+/** The test of an `any` or `all` of specs, each made a test by `instantiate`. */
+function combine<S, T>(spec: { any: S[] } | { all: S[] }, instantiate: (spec: S) => (value: T) => boolean): (value: T) => boolean {
   if ('any' in spec) {
-    const tests = spec.any.map(instantiateActionTest);
-    return (a) => tests.some((test) => test(a));
+    const tests = spec.any.map(instantiate);
+    return (value) => tests.some((test) => test(value));
   }
-  if ('all' in spec) {
-    const tests = spec.all.map(instantiateActionTest);
-    return (a) => tests.every((test) => test(a));
-  }
+  const tests = spec.all.map(instantiate);
+  return (value) => tests.every((test) => test(value));
+}
+
+/** A test that builds itself from its spec the first time it runs. */
+function onFirstUse<S, T>(spec: S, instantiate: (spec: S) => (value: T) => boolean): (value: T) => boolean {
+  let test: ((value: T) => boolean) | undefined;
+  return (value) => (test ??= instantiate(spec))(value);
+}
+
+function instantiateActionTest(spec: ActionTestSpec): (action: GuardedAction) => boolean {
+  if ('any' in spec || 'all' in spec) return combine(spec, instantiateActionTest);
   if ('command' in spec) {
     if (spec.command === true) return (a) => a.shell.commands.length > 0;
     const test = instantiateTest(spec.command);
@@ -158,7 +201,39 @@ function instantiateActionTest(spec: ActionTestSpec): (action: GuardedAction) =>
     const part = spec.nonEmpty;
     return (a) => a[part].length > 0;
   }
+  if ('anyFile' in spec) {
+    const test = instantiateFileTest(spec.anyFile);
+    return (a) => a.files.some(test);
+  }
   return (a) => a.shell.unparsed;
+}
+
+function instantiateFileTest(spec: FileTestSpec): (f: GuardedFile) => boolean {
+  if ('any' in spec || 'all' in spec) return combine(spec, instantiateFileTest);
+  if ('classesIn' in spec) {
+    const values = new Set(spec.classesIn);
+    return (f) => f.classes.some((k) => values.has(k));
+  }
+  if ('classesNonEmpty' in spec) return (f) => f.classes.length > 0;
+  const { file } = spec;
+  if ('in' in spec) {
+    const values = new Set(spec.in);
+    return (f) => values.has(f[file]);
+  }
+  if ('notIn' in spec) {
+    const values = new Set(spec.notIn);
+    return (f) => !values.has(f[file]);
+  }
+  if ('startsWith' in spec) {
+    const { startsWith } = spec;
+    return (f) => f[file].startsWith(startsWith);
+  }
+  if ('endsWith' in spec) {
+    const { endsWith } = spec;
+    return (f) => f[file].endsWith(endsWith);
+  }
+  const pattern = new RegExp(spec.matches);
+  return (f) => pattern.test(f[file]);
 }
 
 /** CEL's lowerAscii: only A-Z change (JavaScript's toLowerCase changes more). */
@@ -167,14 +242,7 @@ function lowerAscii(text: string): string {
 }
 
 function instantiateTest(spec: CommandTestSpec): CommandTest {
-  if ('any' in spec) {
-    const tests = spec.any.map(instantiateTest);
-    return (c) => tests.some((test) => test(c));
-  }
-  if ('all' in spec) {
-    const tests = spec.all.map(instantiateTest);
-    return (c) => tests.every((test) => test(c));
-  }
+  if ('any' in spec || 'all' in spec) return combine(spec, instantiateTest);
   if ('in' in spec) {
     const { field } = spec;
     const values = new Set(spec.in);
@@ -242,8 +310,17 @@ const PART_OF_COMMAND_EXISTS = /^([A-Za-z_]\w*)\.(redirects|paths)\.exists\(/;
 const NOT_IN = /^!\(([A-Za-z_]\w*)\.(program|sub)\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]\)$/;
 const NOT_EQUALS = /^([A-Za-z_]\w*)\.(program|sub)\s*!=\s*'([^'\\]*)'$/;
 const LIST_SOME = /^([A-Za-z_]\w*)\.(args|words)\.exists\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)(\.lowerAscii\(\))?\.(startsWith|endsWith|contains)\('([^'\\]*)'\)\s*\)$/;
+const LIST_EXISTS = /^([A-Za-z_]\w*)\.(args|words)\.exists\(\s*([A-Za-z_]\w*)\s*,([\s\S]*)\)$/;
 const ASSIGNS_PREFIX = /^([A-Za-z_]\w*)\.assignments\.exists\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\.startsWith\('([^'\\]*)'\)\s*\)$/;
 const PART_EXISTS = /^(files|urls)\.exists\(/;
+const FILES_EXISTS = /^files\.exists\(\s*([A-Za-z_]\w*)\s*,([\s\S]*)\)$/;
+const FILE_EQUALS = /^([A-Za-z_]\w*)\.(op|source|name|path)\s*(==|!=)\s*'([^'\\]*)'$/;
+const FILE_IN = /^([A-Za-z_]\w*)\.(op|source|name|path)\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]$/;
+const FILE_AFFIX = /^([A-Za-z_]\w*)\.(source|name|path)\.(startsWith|endsWith)\('([^'\\]*)'\)$/;
+const FILE_MATCHES = /^([A-Za-z_]\w*)\.(name|path)\.matches\(r'([^']*)'\)$/;
+const CLASS_IN = /^'([^'\\]*)'\s+in\s+([A-Za-z_]\w*)\.classes$/;
+const CLASSES_EXISTS_IN = /^([A-Za-z_]\w*)\.classes\.exists\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s+in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\]\s*\)$/;
+const CLASSES_EXISTS = /^([A-Za-z_]\w*)\.classes\.exists\(/;
 
 /**
  * The test a command must pass for `when` (over `variable`) to hold: for each `||` branch, the
@@ -295,10 +372,58 @@ function readAtom(conjunct: string, variable: string): CommandTestSpec | undefin
   if (some !== null && some[1] === variable && some[3] === some[4]) {
     return { field: some[2] as 'args' | 'words', some: some[6] as 'startsWith' | 'endsWith' | 'contains', value: some[7]!, lower: some[5] !== undefined };
   }
+  // `c.args.exists(a, P(a) && ...)`: some element passes P, for the first plain P of the body's conjuncts.
+  const exists = LIST_EXISTS.exec(conjunct);
+  if (exists !== null && exists[1] === variable && closesAtEnd(conjunct.slice(conjunct.indexOf('(')))) {
+    const element = exists[3]!;
+    for (const part of splitTopLevel(stripParens(exists[4]!), '&&')) {
+      const test = readElementTest(stripParens(part), element);
+      if (test !== undefined) return { field: exists[2] as 'args' | 'words', ...test };
+    }
+  }
   const prefix = ASSIGNS_PREFIX.exec(conjunct);
   if (prefix !== null && prefix[1] === variable && prefix[2] === prefix[3]) return { assignsPrefix: prefix[4]! };
   // A parenthesised `||` or `&&` of such tests, as in `c.program == 'git' && (c.sub == 'a' || c.sub == 'b')`.
   if (splitTopLevel(conjunct, '||').length > 1 || splitTopLevel(conjunct, '&&').length > 1) return readCommandTest(conjunct, variable);
+  return undefined;
+}
+
+/** One conjunct over a file (`variable`) as a test, if it is one of the plain forms. */
+function readFileAtom(conjunct: string, variable: string): FileTestSpec | undefined {
+  const equals = FILE_EQUALS.exec(conjunct);
+  if (equals !== null && equals[1] === variable) {
+    const file = equals[2] as 'op' | 'source' | 'name' | 'path';
+    return equals[3] === '==' ? { file, in: [equals[4]!] } : { file, notIn: [equals[4]!] };
+  }
+  const within = FILE_IN.exec(conjunct);
+  if (within !== null && within[1] === variable) return { file: within[2] as 'op' | 'source' | 'name' | 'path', in: [...within[3]!.matchAll(QUOTED)].map((item) => item[1]!) };
+  const affix = FILE_AFFIX.exec(conjunct);
+  if (affix !== null && affix[1] === variable) {
+    const file = affix[2] as 'source' | 'name' | 'path';
+    return affix[3] === 'startsWith' ? { file, startsWith: affix[4]! } : { file, endsWith: affix[4]! };
+  }
+  const matches = FILE_MATCHES.exec(conjunct);
+  if (matches !== null && matches[1] === variable) return compiles(matches[3]!) ? { file: matches[2] as 'name' | 'path', matches: matches[3]! } : undefined;
+  const classIn = CLASS_IN.exec(conjunct);
+  if (classIn !== null && classIn[2] === variable) return { classesIn: [classIn[1]!] };
+  const existsIn = CLASSES_EXISTS_IN.exec(conjunct);
+  if (existsIn !== null && existsIn[1] === variable && existsIn[2] === existsIn[3]) return { classesIn: [...existsIn[4]!.matchAll(QUOTED)].map((item) => item[1]!) };
+  const exists = CLASSES_EXISTS.exec(conjunct);
+  if (exists !== null && exists[1] === variable && closesAtEnd(conjunct.slice(exists[0].length - 1))) return { classesNonEmpty: true };
+  // A parenthesised `||` or `&&` of such tests.
+  if (splitTopLevel(conjunct, '||').length > 1 || splitTopLevel(conjunct, '&&').length > 1) return readBranches<FileTestSpec>(conjunct, (inner) => readFileAtom(inner, variable));
+  return undefined;
+}
+
+const ELEMENT_AFFIX = /^([A-Za-z_]\w*)(\.lowerAscii\(\))?\.(startsWith|endsWith|contains)\('([^'\\]*)'\)$/;
+const ELEMENT_IS = /^([A-Za-z_]\w*)\s*(?:==\s*'([^'\\]*)'|in\s+\[((?:\s*'[^'\\]*'\s*,?)*)\])$/;
+
+/** A plain test of one list element (`a.contains('x')`, `a == 'x'`, `a in [...]`), as the `some`/`someIn` parts of a command test. */
+function readElementTest(conjunct: string, element: string): { some: 'startsWith' | 'endsWith' | 'contains'; value: string; lower: boolean } | { someIn: string[] } | undefined {
+  const affix = ELEMENT_AFFIX.exec(conjunct);
+  if (affix !== null && affix[1] === element) return { some: affix[3] as 'startsWith' | 'endsWith' | 'contains', value: affix[4]!, lower: affix[2] !== undefined };
+  const is = ELEMENT_IS.exec(conjunct);
+  if (is !== null && is[1] === element) return { someIn: is[2] !== undefined ? [is[2]] : [...is[3]!.matchAll(QUOTED)].map((item) => item[1]!) };
   return undefined;
 }
 
@@ -313,7 +438,11 @@ function readActionAtom(conjunct: string): ActionTestSpec | undefined {
   const line = LINE_MATCHES.exec(conjunct);
   if (line !== null) return compiles(line[2]!) ? { line: line[2]!, lower: line[1] !== undefined } : undefined;
   const part = PART_EXISTS.exec(conjunct);
-  if (part !== null && closesAtEnd(conjunct.slice(part[0].length - 1))) return { nonEmpty: part[1] as 'files' | 'urls' };
+  if (part !== null && closesAtEnd(conjunct.slice(part[0].length - 1))) {
+    const files = FILES_EXISTS.exec(conjunct);
+    const test = files === null ? undefined : readBranches<FileTestSpec>(files[2]!, (inner) => readFileAtom(inner, files[1]!));
+    return test !== undefined ? { anyFile: test } : { nonEmpty: part[1] as 'files' | 'urls' };
+  }
   if (conjunct === 'shell.unparsed') return { unparsed: true };
   if (splitTopLevel(conjunct, '||').length > 1 || splitTopLevel(conjunct, '&&').length > 1) return readActionTest(conjunct);
   return undefined;

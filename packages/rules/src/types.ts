@@ -1,4 +1,4 @@
-import type { GuardedAction, GuardedCommand } from './read-guards.js';
+import type { GuardedAction, GuardedCommand, GuardedFile } from './read-guards.js';
 import type { Action } from '@hookwire/action';
 
 export type Decision = 'deny' | 'ask' | 'allow' | 'context';
@@ -72,6 +72,8 @@ export interface CompiledRule {
   admitsAny?: (c: GuardedCommand) => boolean;
   /** For whole-action rules: a test of the action's commands, line, files, urls or parse that every match passes. */
   admitsAction?: (action: GuardedAction) => boolean;
+  /** For `for: file` rules: a test of the file's op, classes, name, path or source that every match passes. */
+  admitsFile?: (f: GuardedFile) => boolean;
   /** Compiles the condition if not done yet; the diagnostics if it does not compile. */
   ensure: () => Diagnostic[] | undefined;
   /** Evaluates the condition against one binding; throws on evaluation errors. */

@@ -16,7 +16,7 @@ const pack = await loadPack('hookwire:recommended', { from: process.cwd() });
 const guarded = compilePack(pack, { level: 'strict' });
 const bare: CompiledPack = {
   ...guarded.pack,
-  rules: guarded.pack.rules.map(({ programs: _p, anyPrograms: _a, line: _l, admits: _ad, admitsAny: _aa, ...rest }) => rest),
+  rules: guarded.pack.rules.map(({ programs: _p, anyPrograms: _a, line: _l, admits: _ad, admitsAny: _aa, admitsAction: _ac, admitsFile: _af, ...rest }) => rest),
 };
 
 interface CorpusLine {

@@ -55,11 +55,39 @@ describe('readGuardSpec: every conjunct of every branch that is a plain field te
   });
 
   it('reads whole-action rules: command tests, line regexes, files, urls, an unparsed line', () => {
-    expect(readGuardSpec("files.exists(f, f.op != 'read') && !files.exists(f, f.op == 'read')").admitsAction).toEqual({ nonEmpty: 'files' });
+    expect(readGuardSpec("files.exists(f, f.op != 'read') && !files.exists(f, f.op == 'read')").admitsAction).toEqual({ anyFile: { file: 'op', notIn: ['read'] } });
+    expect(readGuardSpec("files.exists(f, f.size() > 0)").admitsAction).toEqual({ nonEmpty: 'files' });
     expect(readGuardSpec("shell.line.matches(r'a') || shell.line.lowerAscii().matches(r'b')").admitsAction).toEqual({ any: [{ line: 'a', lower: false }, { line: 'b', lower: true }] });
     expect(readGuardSpec("shell.commands.exists(c, c.dynamic) || urls.exists(u, true) || shell.unparsed").admitsAction).toEqual({ any: [{ command: true }, { nonEmpty: 'urls' }, { unparsed: true }] });
     expect(readGuardSpec("shell.commands.exists(c, c.program == 'a') || shell.line.matches(r'b')").admitsAction).toEqual({ any: [{ command: { field: 'program', in: ['a'] } }, { line: 'b', lower: false }] });
     expect(readGuardSpec("files.exists(f, true) || input.size() > 0").admitsAction).toBeUndefined();
+  });
+
+  it('reads the first plain test inside an exists over args or words', () => {
+    expect(readGuardSpec("c.program == 'cat' && c.args.exists(a, a.contains('/proc/') && a.endsWith('/environ'))").admits).toEqual({
+      all: [{ field: 'program', in: ['cat'] }, { field: 'args', some: 'contains', value: '/proc/', lower: false }],
+    });
+    expect(readGuardSpec("c.program == 'x' && c.words.exists(w, size(w) > 3 && w in ['ab', 'cd'])").admits).toEqual({
+      all: [{ field: 'program', in: ['x'] }, { field: 'words', someIn: ['ab', 'cd'] }],
+    });
+    // An `||` inside the body is not a plain test: no element test.
+    expect(readGuardSpec("c.program == 'x' && c.args.exists(a, a == 'p' || a == 'q')").admits).toBeUndefined();
+  });
+
+  it('reads file rules: op, classes, name, path and source tests', () => {
+    expect(readGuardSpec("f.op == 'delete' && (isRootish(f.path) || f.path == home)").admitsFile).toEqual({ file: 'op', in: ['delete'] });
+    expect(readGuardSpec("f.op != 'read' && ('guard' in f.classes || f.path.matches(r'/\\.husky/'))").admitsFile).toEqual({
+      all: [{ file: 'op', notIn: ['read'] }, { any: [{ classesIn: ['guard'] }, { file: 'path', matches: '/\\.husky/' }] }],
+    });
+    expect(readGuardSpec("f.classes.exists(k, k in ['a', 'b']) || f.source.startsWith('shell:') && f.name.endsWith('.pem')").admitsFile).toEqual({
+      any: [{ classesIn: ['a', 'b'] }, { all: [{ file: 'source', startsWith: 'shell:' }, { file: 'name', endsWith: '.pem' }] }],
+    });
+    expect(readGuardSpec("f.classes.exists(k, k.startsWith('s'))").admitsFile).toEqual({ classesNonEmpty: true });
+    // A branch with no plain test: no guard.
+    expect(readGuardSpec("f.op == 'read' || isRootish(f.path)").admitsFile).toBeUndefined();
+    const guards = readGuards("f.op != 'read' && 'system' in f.classes");
+    const file = (op: string, classes: string[]) => ({ path: '/etc/x', name: 'x', op, classes, source: 'shell:tee' });
+    expect([guards.admitsFile!(file('write', ['system'])), guards.admitsFile!(file('read', ['system'])), guards.admitsFile!(file('write', []))]).toEqual([true, false, false]);
   });
 
   it('lower-cases as CEL does: ASCII letters only', () => {

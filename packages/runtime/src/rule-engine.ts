@@ -1,7 +1,12 @@
 import { homedir } from 'node:os';
 import type { ExecRequest, ExecResult, HandlerResult, HookSpec } from '@hookwire/contract';
 import { buildAction, type Action, type ActionInput } from '@hookwire/action';
-import { compilePack, evaluate, loadPack, type CompilePackResult, type Diagnostic, type Match, type Pack, type RuleError } from '@hookwire/rules';
+// The lazy entry: CEL loads only when a condition must compile (withConditions below); most events
+// are decided by the rules' guards alone, and a one-shot bridge then never loads CEL's registry.
+import {
+  ConditionsNotLoaded, compilePack, evaluate, loadConditions, loadPack,
+  type CompilePackResult, type Diagnostic, type Match, type Pack, type RuleError,
+} from '@hookwire/rules/lazy';
 
 /** What a rule hook's run adds to its run record: every rule that matched (observe ones too) and what it matched. */
 export interface RuleMatchRecord {
@@ -73,7 +78,7 @@ export async function compileRuleHook(spec: HookSpec, configDir: string): Promis
   } catch (error) {
     const message = (error as Error).message;
     const empty: Pack = { name: String(fields.pack), version: '0', levels: ['none'], rules: [] };
-    return { ...compilePack(empty, {}), loadError: message, diagnostics: [{ message, path: 'pack' }] };
+    return { ...(await withConditions(() => compilePack(empty, {}))), loadError: message, diagnostics: [{ message, path: 'pack' }] };
   }
   const tuning = {
     ...(fields.level === undefined ? {} : { level: fields.level }),
@@ -81,7 +86,18 @@ export async function compileRuleHook(spec: HookSpec, configDir: string): Promis
     ...(fields.paths === undefined ? {} : { paths: fields.paths }),
     ...(fields.protectedBranches === undefined ? {} : { protectedBranches: fields.protectedBranches }),
   };
-  return compilePack(pack, tuning);
+  return withConditions(() => compilePack(pack, tuning));
+}
+
+/** Runs `work` (pure); if it had to compile a condition while CEL is not loaded, loads CEL and runs it again. */
+async function withConditions<T>(work: () => T): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof ConditionsNotLoaded)) throw error;
+  }
+  await loadConditions();
+  return work();
 }
 
 /** Where a diagnostic of a rule hook's pack points in the config: `/hooks/N/when` for an inline condition, `/hooks/N/rules` for tuning. */
@@ -190,7 +206,7 @@ export function createRuleEngine(): RuleEngine {
         return ruleResult({ warnings: [], failure: { class: 'unconfigured', message: loadError } }, started);
       }
       const { action, home } = actionOf(payload(), request, actionOptions.pathClasses);
-      const { matches, errors } = evaluate(compiledPack, action, { event: request.canonical, home });
+      const { matches, errors } = await withConditions(() => evaluate(compiledPack, action, { event: request.canonical, home }));
       const exec = ruleResult(resultOf(matches, errors), started);
       if (matches.length > 0) exec.rules = recordsOf(matches);
       return exec;
