@@ -1,7 +1,7 @@
 export { buildAction } from './build-action.js';
-export { compileGlobs, readGlobBase } from './compile-globs.js';
 export { parseShell } from './parse-shell.js';
-export { DEFAULT_PATH_CLASSES } from './path-classes.js';
+export { DEFAULT_PATH_CLASSES, compilePathClasses } from './path-classes.js';
+export type { PathClassifier } from './path-classes.js';
 export type {
   Action,
   ActionInput,

@@ -76,8 +76,14 @@ interface CompiledClass {
 /** Classifies absolute paths; built once per home and set of extra globs. */
 export type PathClassifier = (path: string, recursive: boolean) => string[];
 
+/**
+ * A class glob as an absolute pattern: `~` is the home (any depth when the home is unknown), an
+ * absolute glob or one starting with `**` stays, any other relative glob matches at any depth
+ * (`config/prod.key` matches `/any/depth/config/prod.key`), as a user's extra globs are written.
+ */
 function expandHome(glob: string, home: string): string {
-  return glob === '~' || glob.startsWith('~/') ? home.replace(/\/$/, '') + glob.slice(1) : glob;
+  if (glob === '~' || glob.startsWith('~/')) return home === '' ? `**${glob.slice(1)}` : home.replace(/\/$/, '') + glob.slice(1);
+  return glob.startsWith('/') || glob.startsWith('**') ? glob : `**/${glob}`;
 }
 
 function compileClass(name: string, globs: readonly string[], home: string): CompiledClass {
