@@ -22,6 +22,18 @@ describe('compilePathClasses', () => {
     expect(classify('/home/other', true)).toStrictEqual([]);
   });
 
+  it("reads a user's extra globs: relative at any depth, ~ as the home, a new class by its name", () => {
+    const extra = compilePathClasses('/home/u', { secrets: ['config/prod.key'], vault: ['~/vault/**', '/srv/keys/*.pem'] });
+    expect(extra('/p/config/prod.key', false)).toStrictEqual(['secrets']);
+    expect(extra('/p/a/b/config/prod.key', false)).toStrictEqual(['secrets']);
+    expect(extra('/p/config/dev.key', false)).toStrictEqual(['secrets']);
+    expect(extra('/p/config/prod.txt', false)).toStrictEqual([]);
+    expect(extra('/home/u/vault/x', false)).toStrictEqual(['vault']);
+    expect(extra('/srv/keys/a.pem', false)).toStrictEqual(['secrets', 'vault']);
+    // An unknown home: ~ globs match at any depth.
+    expect(compilePathClasses('', {})('/anywhere/.ssh/id_ed25519', false)).toStrictEqual(['ssh']);
+  });
+
   it('compiles once per home and extra globs', () => {
     expect(compilePathClasses('/home/u')).toBe(classify);
     expect(compilePathClasses('/home/v')).not.toBe(classify);
