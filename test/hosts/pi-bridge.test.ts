@@ -97,6 +97,7 @@ describe('pi through hookwire init --host pi', () => {
     expectCleanExit(denied);
     expect(JSON.stringify(denied.requests.map((request) => request.body))).not.toContain(PROMPT_MARKER);
     expect(listMain(denied.requests)).toEqual([]);
+    expect(denied.stdout.trim()).toBe('');
     expect(denied.stderr).toContain(`hookwire: the prompt was blocked: ${PROMPT_REASON}`);
 
     const allowed = await runPi({ cwd: project, prompt: 'Say hello.', script: [{ text: 'hello' }] });
