@@ -128,6 +128,7 @@ export default function hookwire(pi) {
     return stopping;
   });
   pi.on('session_start', async (event, ctx) => {
+    closing = false;
     const answer = await ask({ type: event.type, reason: event.reason }, ctx);
     tell(ctx, answer.failed ?? answer.message);
   });
