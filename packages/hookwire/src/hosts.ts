@@ -1,4 +1,5 @@
 import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, resolveEventIn, type CanonicalEvent, type DialectName } from '@hookwire/contract';
+import { LEGACY_PI_EXTENSIONS, PI_EXTENSION } from './pi-extension.js';
 
 /** What `hookwire init` and the config lookup need to know about one host: data, so a host is one more row. */
 export interface HostProfile {
@@ -246,6 +247,8 @@ export interface PluginHostProfile {
   pluginPackage: string;
   /** The plugin file's text. */
   pluginText: string;
+  /** The texts older inits wrote there: init replaces them with `pluginText`, `--uninstall` removes them. */
+  legacyTexts?: readonly string[];
   /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
   shellTool: string;
   /** Paths in a project whose presence means it uses this host (`init --host all`). */
@@ -258,76 +261,6 @@ export interface PluginHostProfile {
   listedIn?: readonly string[];
 }
 
-/**
- * The extension `init --host pi` writes: pi's hooks are in-process handlers, so the extension
- * forwards each event to the project's own bridge (`hookwire run --dialect pi`: one process per
- * event, with the bridge's budget, timeouts and tree kills) and applies its answer.
- */
-const PI_EXTENSION = `// Written by hookwire init --host pi: runs the project's hookwire config (.hookwire.json) in pi,
-// through the project's own hookwire bridge (hookwire run --dialect pi), on every tool call and result,
-// prompt and session event. A bridge that cannot run blocks tool calls (fail closed) and says why.
-import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const project = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bridge = join(project, 'node_modules', '.bin', 'hookwire');
-
-function ask(event, ctx) {
-  return new Promise((done) => {
-    const child = spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('error', (error) => done({ failed: \`hookwire: cannot run \${bridge}: \${error.message}\` }));
-    child.on('close', (code) => {
-      if (code !== 0 && out.trim() === '') return done({ failed: \`hookwire: \${bridge} exited with \${code}: \${err.trim()}\` });
-      try {
-        done(out.trim() === '' ? {} : JSON.parse(out));
-      } catch {
-        done({ failed: \`hookwire: the bridge's answer is not JSON: \${out.trim()}\` });
-      }
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify({ ...event, cwd: ctx.cwd, session_id: ctx.sessionManager?.getSessionId?.() }));
-  });
-}
-
-function tell(ctx, text) {
-  if (text === undefined || text === '') return;
-  if (ctx.hasUI) ctx.ui.notify(text, 'warning');
-  else process.stderr.write(\`\${text}\\n\`);
-}
-
-export default function hookwire(pi) {
-  pi.on('tool_call', async (event, ctx) => {
-    const answer = await ask(event, ctx);
-    tell(ctx, answer.failed ?? answer.message);
-    if (answer.failed !== undefined) return { block: true, reason: answer.failed };
-    if (answer.block === true) return { block: true, reason: answer.reason };
-    return undefined;
-  });
-  pi.on('tool_result', async (event, ctx) => {
-    const answer = await ask(event, ctx);
-    tell(ctx, answer.failed ?? answer.message);
-    if (typeof answer.context === 'string') return { content: [...event.content, { type: 'text', text: answer.context }] };
-    return undefined;
-  });
-  pi.on('before_agent_start', async (event, ctx) => {
-    const answer = await ask({ type: event.type, prompt: event.prompt }, ctx);
-    tell(ctx, answer.failed ?? answer.message);
-    if (typeof answer.context === 'string') return { message: { customType: 'hookwire', content: answer.context, display: false } };
-    return undefined;
-  });
-  for (const name of ['session_start', 'agent_end', 'session_shutdown']) {
-    pi.on(name, async (event, ctx) => {
-      const answer = await ask({ type: event.type, reason: event.reason }, ctx);
-      tell(ctx, answer.failed ?? answer.message);
-    });
-  }
-}
-`;
 
 export const PLUGIN_HOSTS = {
   opencode: {
@@ -345,6 +278,7 @@ export const PLUGIN_HOSTS = {
     pluginPath: '.pi/extensions/hookwire.ts',
     pluginPackage: 'hookwire',
     pluginText: PI_EXTENSION,
+    legacyTexts: LEGACY_PI_EXTENSIONS,
     shellTool: 'Bash',
     markers: ['.pi'],
     label: 'pi',

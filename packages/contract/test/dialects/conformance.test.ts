@@ -477,6 +477,13 @@ const PI: DialectCase = {
       payload: { raw: { type: 'tool_result', toolName: 'bash', input: { command: 'ls' }, content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], isError: false } },
       expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_response: 'ab' } },
     },
+    { row: 'payload (observed): an input event, its text is the prompt', payload: { raw: { type: 'input', text: 'hi there', source: 'interactive' } }, expected: { event: 'prompt:submit', payload: { prompt: 'hi there', source: 'interactive' } } },
+    { row: 'payload: an older extension\'s before_agent_start prompt is prompt:submit', payload: { raw: { type: 'before_agent_start', prompt: 'hi' } }, expected: { event: 'prompt:submit', payload: { prompt: 'hi' } } },
+    {
+      row: 'payload (observed): agent_end carries the extension\'s stop_hook_active and last_assistant_message',
+      payload: { raw: { type: 'agent_end', stop_hook_active: true, last_assistant_message: 'done' } },
+      expected: { event: 'turn:stop', payload: { stop_hook_active: true, last_assistant_message: 'done' } },
+    },
     { row: 'payload: session_start', payload: { raw: { type: 'session_start', reason: 'startup' } }, expected: { event: 'session:start', payload: { reason: 'startup' } } },
     { row: 'payload: turn_start has no canonical event', payload: { raw: { type: 'turn_start' } }, expected: undefined },
     { row: 'block with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"block":true,"reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
@@ -490,6 +497,15 @@ const PI: DialectCase = {
       expected: { stdout: '', downgrades: ['1 additional context was dropped: pi passes no hook context to the model on session_start'] },
     },
     { row: 'outcome: a message', outcome: { event: 'session:end', outcome: { systemMessage: ['bye'] } }, expected: { stdout: '{"message":"bye"}\n' } },
+    { row: 'outcome (observed): a prompt deny is block (input refuses the prompt)', outcome: { event: 'prompt:submit', outcome: { decision: 'deny', reason: 'R', additionalContext: ['C'] } }, expected: { stdout: '{"block":true,"reason":"R","context":"C"}\n' } },
+    { row: 'outcome: prompt context', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['C'] } }, expected: { stdout: '{"context":"C"}\n' } },
+    { row: 'outcome (observed): a Stop block goes on with its reason', outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on' } }, expected: { stdout: '{"block":true,"reason":"go on"}\n' } },
+    { row: 'outcome (observed): Stop context is a block whose reason is the context', outcome: { event: 'turn:stop', outcome: { additionalContext: ['run the tests'] } }, expected: { stdout: '{"block":true,"reason":"run the tests"}\n' } },
+    {
+      row: 'outcome: continue: false on Stop sends no block (the agent stops there anyway)',
+      outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on', continue: false, stopReason: 'enough' } },
+      expected: { stdout: '{"message":"enough"}\n' },
+    },
   ],
 };
 

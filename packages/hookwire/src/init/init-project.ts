@@ -147,10 +147,19 @@ function planStarterRemoval(scope: Scope, hosts: readonly { shellTool: string }[
   return { file, action: 'keep', note: 'not the starter as init writes it (yours, or edited): left in place' };
 }
 
-/** The plugin file of a plugin host (OpenCode): written when absent, kept when it is init's, never overwritten when it is not. */
+/** Whether a plugin file is one an older init wrote, unchanged since (pi's extension before it could refuse a prompt). */
+function isLegacyPlugin(host: PluginHostProfile, existing: string | undefined): boolean {
+  return existing !== undefined && (host.legacyTexts ?? []).includes(existing);
+}
+
+/**
+ * The plugin file of a plugin host (OpenCode): written when absent, kept when it is init's,
+ * replaced when an older init wrote it, never overwritten when it is not init's.
+ */
 function planPlugin(host: PluginHostProfile, existing: string | undefined): InitChange {
   const file = host.pluginPath;
   if (existing === host.pluginText) return { file, action: 'keep', note: `already loads ${host.pluginPackage}` };
+  if (isLegacyPlugin(host, existing)) return { file, action: 'update', note: 'the file an older init wrote, unchanged since: replaced with the current one', text: host.pluginText };
   if (existing !== undefined) throw new Error(`${file} exists and is not the file init writes: move it away, or make it load ${host.pluginPackage} yourself`);
   return { file, action: 'create', note: `loads ${host.pluginPackage}, which runs the hookwire config on every tool call, prompt and session`, text: host.pluginText };
 }
@@ -158,7 +167,7 @@ function planPlugin(host: PluginHostProfile, existing: string | undefined): Init
 function planPluginRemoval(host: PluginHostProfile, existing: string | undefined): InitChange {
   const file = host.pluginPath;
   if (existing === undefined) return { file, action: 'keep', note: 'not there' };
-  if (existing !== host.pluginText) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
+  if (existing !== host.pluginText && !isLegacyPlugin(host, existing)) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
   return { file, action: 'delete', note: 'the plugin file, unchanged since init wrote it' };
 }
 

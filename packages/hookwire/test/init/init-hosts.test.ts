@@ -181,13 +181,40 @@ describe('init --host pi', () => {
     const text = await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8');
     expect(text).toBe(PLUGIN_HOSTS.pi.pluginText);
     expect(text).toContain("spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110']");
-    for (const event of ['tool_call', 'tool_result', 'before_agent_start', 'session_start', 'agent_end', 'session_shutdown']) expect(text).toContain(`'${event}'`);
+    for (const event of ['tool_call', 'tool_result', 'input', 'before_agent_start', 'session_start', 'agent_end', 'session_shutdown']) expect(text).toContain(`'${event}'`);
     const initialized = await snapshot(dir);
     expect((await initProject({ dir, host: 'pi' })).changes.every((change) => change.action === 'keep')).toBe(true);
     expect(await snapshot(dir)).toEqual(initialized);
     await initProject({ dir, host: 'pi', uninstall: true });
     expect(await snapshot(dir)).toEqual(before);
     expect(existsSync(join(dir, '.pi'))).toBe(false);
+  });
+
+  it('replaces the extension an older init wrote with the current one, and --uninstall removes either', async () => {
+    const [legacy] = PLUGIN_HOSTS.pi.legacyTexts;
+    expect(legacy).toContain("pi.on('before_agent_start'");
+    expect(legacy).not.toBe(PLUGIN_HOSTS.pi.pluginText);
+    const dir = await tempDir('hookwire-init-pi-legacy-');
+    await write(dir, '.pi/extensions/hookwire.ts', legacy!);
+    const upgrade = await initProject({ dir, host: 'pi' });
+    expect(upgrade.changes[1]).toMatchObject({ file: '.pi/extensions/hookwire.ts', action: 'update', note: 'the file an older init wrote, unchanged since: replaced with the current one' });
+    expect(await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8')).toBe(PLUGIN_HOSTS.pi.pluginText);
+
+    const old = await tempDir('hookwire-init-pi-legacy-');
+    await write(old, '.pi/extensions/hookwire.ts', legacy!);
+    const removal = await initProject({ dir: old, host: 'pi', uninstall: true });
+    expect(removal.changes.find((change) => change.file === '.pi/extensions/hookwire.ts')).toMatchObject({ action: 'delete' });
+    expect(existsSync(join(old, '.pi'))).toBe(false);
+  });
+
+  it('leaves an edited older extension in place, on init and on --uninstall', async () => {
+    const dir = await tempDir('hookwire-init-pi-edited-');
+    const edited = `${PLUGIN_HOSTS.pi.legacyTexts[0]}// mine\n`;
+    await write(dir, '.pi/extensions/hookwire.ts', edited);
+    await expect(initProject({ dir, host: 'pi' })).rejects.toThrow('.pi/extensions/hookwire.ts exists and is not the file init writes');
+    const removal = await initProject({ dir, host: 'pi', uninstall: true });
+    expect(removal.changes.find((change) => change.file === '.pi/extensions/hookwire.ts')).toMatchObject({ action: 'keep' });
+    expect(await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8')).toBe(edited);
   });
 });
 

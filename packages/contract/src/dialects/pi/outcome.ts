@@ -7,9 +7,11 @@ import { EVENTS } from './events.js';
 
 /**
  * A folded outcome as hookwire's pi extension applies it, always exit 0: `{block: true, reason}`
- * (returned from `tool_call`: pi gives the model the reason as the tool's result); `context`
- * (appended to a tool result, or injected by `before_agent_start` as a message); `message` (shown
- * with `ctx.ui.notify`, or on stderr headless). A downgraded deny after a tool is context too.
+ * (from `tool_call`: pi gives the model the reason as the tool's result; from `input`: the prompt
+ * is refused and the user is shown the reason; at `agent_end`: the reason is sent as a new user
+ * message, so the agent goes on, and Stop context becomes such a block too); `context` (appended
+ * to a tool result, or injected by `before_agent_start` as a message); `message` (shown with
+ * `ctx.ui.notify`, or on stderr headless). A downgraded deny after a tool is context too.
  */
 export function renderOutcome(event: CanonicalEvent, outcome: Outcome, options: RenderOutcomeOptions): BridgeResponse {
   const eventName = EVENTS[event] ?? event;
