@@ -29,6 +29,8 @@ export const DEFAULT_BUNDLE_POLL_SECONDS = 60;
 export const BUNDLE_POLL_JITTER = 0.25;
 /** A download is abandoned after the poll interval, at most this long (so checks never pile up). */
 export const MAX_BUNDLE_FETCH_MS = 30_000;
+/** The first check, which a server makes before it listens, waits at most this long: a hung bundle server must not keep it from starting (it starts not ready). */
+export const FIRST_BUNDLE_FETCH_MS = 5_000;
 
 export interface BundleFeedOptions {
   /** An http(s) URL or a file path. */
@@ -83,7 +85,8 @@ export function createBundleFeed(options: BundleFeedOptions): BundleFeed {
 
   async function read(): Promise<{ text: string; identity: Identity | undefined } | 'unchanged'> {
     if (isBundleUrl(source)) {
-      const got = await fetchBundle(source, { timeoutMs: fetchTimeoutMs, signal: stopping.signal, ...(knownIdentity === undefined ? {} : { etag: knownIdentity }) });
+      const timeoutMs = status.lastCheck === undefined ? Math.min(fetchTimeoutMs, FIRST_BUNDLE_FETCH_MS) : fetchTimeoutMs;
+      const got = await fetchBundle(source, { timeoutMs, signal: stopping.signal, ...(knownIdentity === undefined ? {} : { etag: knownIdentity }) });
       return got === 'unchanged' ? got : { text: got.text, identity: got.etag ?? undefined };
     }
     try {
