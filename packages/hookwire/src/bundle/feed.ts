@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,6 +43,26 @@ export interface BundleFeedOptions {
   fetchTimeoutMs?: number;
   /** Default `Math.random` (tests pin the jitter). */
   random?: () => number;
+  /** The folder this process's extraction folder is made in; default the system's temporary folder. */
+  extractInto?: string;
+}
+
+/**
+ * This process's extraction folder, `hookwire-bundle-<pid>-XXXXXX` in `parent` (mode 0700). Folders
+ * of processes that are gone (killed before they could clean up) are removed first.
+ */
+function makeExtractionRoot(parent: string): string {
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  for (const entry of readdirSync(parent)) {
+    const pid = Number(/^hookwire-bundle-(\d+)-/.exec(entry)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') rmSync(join(parent, entry), { recursive: true, force: true });
+    }
+  }
+  return mkdtempSync(join(parent, `hookwire-bundle-${process.pid}-`));
 }
 
 /** What identifies the source's content without reading it: the HTTP ETag, or the file's inode, size and times. */
@@ -55,7 +75,7 @@ type Identity = string;
  * bundle is activated only once downloaded whole, verified with the key and its config loaded;
  * anything less leaves the one in force, logs one line and counts a failure by reason. A refused
  * source is checked again (and refused again) every interval until it changes. Verified bundles
- * are extracted into a folder of this process's own (`$TMPDIR/hookwire-bundle-*`), one folder per
+ * are extracted into a folder of this process's own (`hookwire-bundle-<pid>-*` in `extractInto`), one folder per
  * revision; the active one and the one before it are kept (dispatches begun on it may still run
  * its scripts), older ones removed, and all of them at `stop`.
  */
@@ -65,7 +85,7 @@ export function createBundleFeed(options: BundleFeedOptions): BundleFeed {
   const shown = displaySource(source);
   const fetchTimeoutMs = options.fetchTimeoutMs ?? Math.min(MAX_BUNDLE_FETCH_MS, Math.max(1_000, options.pollSeconds * 1_000));
   const random = options.random ?? Math.random;
-  const root = mkdtempSync(join(tmpdir(), 'hookwire-bundle-'));
+  const root = makeExtractionRoot(options.extractInto ?? tmpdir());
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

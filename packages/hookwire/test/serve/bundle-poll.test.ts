@@ -1,5 +1,5 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -128,6 +128,9 @@ describe('serve --bundle: a polled, signed policy bundle as the organisation lay
     const http = await bundleServer();
     try {
       http.publish(await build('r1'), 'r1');
+      // Left by a serve that was killed: removed when the next one starts.
+      const polled = join(dir, 'cache/hookwire/polled');
+      mkdirSync(join(polled, 'hookwire-bundle-999999999-gone/0123456789abcdef'), { recursive: true });
       const log = join(dir, 'audit.jsonl');
       const serve = await startServe(['--bundle', http.url, '--bundle-key', pub, '--bundle-poll', String(POLL), '--log', log], env, { cwd: dir });
 
@@ -184,8 +187,14 @@ describe('serve --bundle: a polled, signed policy bundle as the organisation lay
       http.publish(await build('r6'), 'r6');
       expect(await within(4 * POLL * 1000, async () => (await status(serve)).bundle.active?.revision === 'r6')).toBeDefined();
       expect((await deny(serve)).hookSpecificOutput).toMatchObject({ permissionDecisionReason: 'r6 forbids this' });
+      // Extracted in the user's cache folder: the active revision and the one before it, nothing else.
+      const [own, ...others] = readdirSync(polled);
+      expect(others).toEqual([]);
+      expect(own).toMatch(new RegExp(`^hookwire-bundle-${serve.child.pid}-`));
+      expect(readdirSync(join(polled, own!))).toHaveLength(2);
 
       expect(await serve.stop()).toEqual({ code: 0, signal: null });
+      expect(readdirSync(polled)).toEqual([]);
       // One log line per activation; every decision record names the revision that made it.
       expect(logLines(serve).filter((line) => line.msg === 'policy bundle activated').map((line) => line.bundle?.revision)).toEqual(['r1', 'r2', 'r6']);
       const records = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { bundle?: string; runs: { outcome: { reason?: string } }[] });
