@@ -59,7 +59,12 @@ function makeExtractionRoot(parent: string): string {
     try {
       process.kill(pid, 0);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ESRCH') rmSync(join(parent, entry), { recursive: true, force: true });
+      // Gone. (EPERM: alive, another user's.) A folder we may not remove (a shared /tmp) is left.
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') {
+        try {
+          rmSync(join(parent, entry), { recursive: true, force: true });
+        } catch {}
+      }
     }
   }
   return mkdtempSync(join(parent, `hookwire-bundle-${process.pid}-`));
