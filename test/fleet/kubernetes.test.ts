@@ -61,7 +61,10 @@ describe('deploy/kubernetes', () => {
     expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
 
     const args: string[] = container.args;
-    const flag = (name: string) => args[args.indexOf(name) + 1];
+    const flag = (name: string): string => {
+      expect(args, `the Deployment's args name ${name}`).toContain(name);
+      return args[args.indexOf(name) + 1]!;
+    };
     expect(container.command).toEqual(['hookwire']);
     expect(args[0]).toBe('serve');
     expect(flag('--host')).toBe('0.0.0.0');
