@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { describeType, DIALECT_NAMES, DispatchError, isDialectName, readRequest, resolveEvent, resolveEventIn, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
-import { CancelHandle, readHostPayload, type RequestContext, type Session, type SessionResponse } from '@hookwire/session';
+import { bundleNotReady, CancelHandle, readHostPayload, type BundleFeed, type RequestContext, type Session, type SessionResponse } from '@hookwire/session';
 import { createBearerCheck } from './bearer.js';
 import { trackConnection } from './connection.js';
 import { discardRefusedBody } from './discard-body.js';
@@ -32,6 +32,8 @@ export interface HttpTransportOptions {
   /** Reloads the config, answering as the sidecar's `reload` does. */
   reload(): Promise<SessionResponse>;
   maxBodyBytes?: number;
+  /** The polled policy bundle (`--bundle`): its state is in `/healthz`, readiness is its being active. */
+  bundleFeed?: BundleFeed;
 }
 
 export interface HttpTransport {
@@ -105,6 +107,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   /** Runs one dispatch-like piece of work under the concurrency cap, canceled if the client goes away first. */
   async function admit(res: ServerResponse, route: string, work: (handle: CancelHandle) => Promise<void>): Promise<void> {
     if (draining) return sendError(res, route, 503, 'hookwire serve is shutting down', { 'retry-after': RETRY_AFTER_SECONDS });
+    // Not ready (no verified bundle yet): answering from the other layers alone would pretend the organisation's policy ran.
+    const notReady = bundleNotReady(options.bundleFeed);
+    if (notReady !== undefined) return sendError(res, route, 503, notReady, { 'retry-after': RETRY_AFTER_SECONDS });
     if (inFlight >= options.maxInflight) {
       return sendError(res, route, 503, `too many requests in flight (the limit is ${options.maxInflight})`, { 'retry-after': RETRY_AFTER_SECONDS });
     }
@@ -187,7 +192,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (path === '/healthz') {
       if (!expect('GET', path)) return;
       if (draining) return sendJson(res, path, 503, { ok: false, error: 'hookwire serve is shutting down' });
-      return sendJson(res, path, 200, { ok: true, version: options.version, protocol: PROTOCOL_VERSION });
+      // Liveness: the process serves. The bundle's state rides along, whatever it is.
+      const bundle = options.bundleFeed?.status();
+      return sendJson(res, path, 200, { ok: true, version: options.version, protocol: PROTOCOL_VERSION, ...(bundle === undefined ? {} : { ready: options.bundleFeed!.isActive(), bundle }) });
+    }
+    if (path === '/readyz') {
+      // Readiness: dispatches are answered by the organisation's policy (with --bundle: a verified bundle is active).
+      if (!expect('GET', path)) return;
+      if (draining) return sendJson(res, path, 503, { ok: false, ready: false, error: 'hookwire serve is shutting down' });
+      const notReady = bundleNotReady(options.bundleFeed);
+      const revision = options.bundleFeed?.status().active?.revision;
+      if (notReady !== undefined) return sendJson(res, path, 503, { ok: false, ready: false, error: notReady });
+      return sendJson(res, path, 200, { ok: true, ready: true, ...(revision === undefined ? {} : { bundle: revision }) });
     }
     if (authorized && !authorized(req.headers.authorization)) {
       req.resume();

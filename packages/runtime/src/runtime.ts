@@ -75,6 +75,11 @@ export interface RuntimeOptions {
   /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
   observe?: boolean;
   /**
+   * The revision of the policy bundle the organisation layer came from: every dispatch's result
+   * (`bundle`) and lifecycle messages name it, until `setOrgLayer` swaps in another.
+   */
+  bundleRevision?: string;
+  /**
    * Reads config files (at start and on reload) with blocking calls: for a one-shot process such
    * as the bridge, which has nothing else to do meanwhile (~2 ms a run); default false.
    */
@@ -127,6 +132,14 @@ export interface DispatchResult {
   canonical: CanonicalEvent;
   outcome: Outcome;
   runs: RunRecord[];
+  /** The revision of the bundle whose organisation layer was in force for the whole dispatch, when it came from one. */
+  bundle?: string;
+}
+
+/** An organisation layer to swap in: its config files, and the revision of the bundle they came from. */
+export interface OrgLayer {
+  paths: readonly string[];
+  bundle?: string;
 }
 
 export type ReloadResult = { ok: true; diagnostics: Diagnostic[] } | { ok: false; error: string; diagnostics: Diagnostic[] };
@@ -135,6 +148,14 @@ export interface Runtime {
   dispatch(event: string, payload: unknown, options?: DispatchOptions): Promise<DispatchResult>;
   /** Re-reads the config (or takes a new one); a config with errors is refused and the old one stays. Of overlapping reloads the newest wins: an older one answers with its result. */
   reload(config?: unknown): Promise<ReloadResult>;
+  /**
+   * Loads the config with `org` as the organisation layer (the lower layers re-read as `reload`
+   * does) and swaps it in whole, or refuses it and keeps the config in force. Once swapped in,
+   * `org` stays the organisation layer of later reloads, and every dispatch that starts from then
+   * on names `org.bundle`; a dispatch already running finishes on the config and revision it began
+   * with (one snapshot per dispatch).
+   */
+  setOrgLayer(org: OrgLayer): Promise<ReloadResult>;
   /** The diagnostics (warnings) of the config in force. */
   readonly diagnostics: readonly Diagnostic[];
   /** `sha256:<hex>` of the normalised config in force: the identity an audit record names. */
@@ -239,7 +260,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
   // The state and its selection memo are swapped together: a reload starts with an empty memo.
-  let current: { state: ConfigState; memo: SelectionMemo } = { state: loaded.state, memo: new SelectionMemo() };
+  // The revision rides with the state, so that a dispatch's one snapshot names the bundle that made it.
+  let current: { state: ConfigState; memo: SelectionMemo; bundle: string | undefined } = { state: loaded.state, memo: new SelectionMemo(), bundle: options.bundleRevision };
+  /** The organisation layer `setOrgLayer` swapped in, which later reloads keep. */
+  let orgLayer: OrgLayer | undefined;
+  const sourceNow = (config?: unknown): ConfigSource => {
+    const source = sourceOf(options, config);
+    return orgLayer === undefined ? source : { ...source, org: { paths: orgLayer.paths } };
+  };
   let closed = false;
 
   /**
@@ -272,7 +300,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
 
   /** Fills in what a dispatch's lifecycle messages say, once its hooks are selected, and publishes the start. */
-  function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; selected: readonly LoadedHook[] }): void {
+  function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; bundle: string | undefined; selected: readonly LoadedHook[] }): void {
     const { dispatchOptions, given, snapshot } = fields;
     Object.assign(message, {
       ...(dispatchOptions.requestId === undefined ? {} : { requestId: dispatchOptions.requestId }),
@@ -284,6 +312,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       cwd: resolveCwd(dispatchOptions.cwd, given?.cwd, []),
       payload: given === undefined ? undefined : redactSecrets(given, secretsOfConfig(snapshot.config, options.env ?? process.env)),
       configDigest: digestConfig(snapshot.config),
+      ...(fields.bundle === undefined ? {} : { bundle: fields.bundle }),
       hooks: fields.selected.map((hook) => hook.spec.id),
       observeAll: options.observe === true,
     });
@@ -298,7 +327,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const { canonical, dialect, given } = readEvent(event, payload, dispatchOptions.dialect);
     if (dispatchOptions.signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const traits = eventTraits(canonical);
-    const { state: snapshot, memo } = current;
+    const { state: snapshot, memo, bundle } = current;
     const hasSubject = traits.subject !== 'none';
     // A patch touching several files is one call per file (contract splitFileCalls): each hook runs
     // once per call it selects and per distinct payload it is shown, and the answers fold as one.
@@ -315,8 +344,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       parts.push({ payload, hooks: await selectForDialects(eventHooks, { hasSubject, subject: partSubject, isTool, toolInput: payload?.tool_input, memo, signal: resolveSignal }) });
     }
     const selected = parts.length === 1 ? parts[0]!.hooks : [...new Set(parts.flatMap((part) => part.hooks))].sort((a, b) => a.order - b.order);
-    if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, selected });
-    if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
+    if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, bundle, selected });
+    if (selected.length === 0) return bundle === undefined ? { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] } : { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [], bundle };
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
@@ -366,7 +395,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       : await runInOrder(jobs);
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const votes: FoldInput[] = parts.length === 1 ? ran.map((r) => r.vote) : distinctVotes(jobs.map((job, index) => ({ hook: job.hook, vote: ran[index]!.vote })));
-    return { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
+    const result: DispatchResult = { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
+    if (bundle !== undefined) result.bundle = bundle;
+    return result;
   }
 
   async function runInOrder(jobs: readonly { hook: LoadedHook; ctx: DispatchContext }[]) {
@@ -386,10 +417,26 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
   function reload(config?: unknown): Promise<ReloadResult> {
     const generation = ++reloadGeneration;
-    const attempt = loadConfigState(sourceOf(options, config), loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
+    const attempt = loadConfigState(sourceNow(config), loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
       if (generation !== reloadGeneration) return newestReload!;
       if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
-      current = { state: next.state, memo: new SelectionMemo() };
+      current = { state: next.state, memo: new SelectionMemo(), bundle: orgLayer === undefined ? current.bundle : orgLayer.bundle };
+      return { ok: true, diagnostics: [...next.state.diagnostics] };
+    });
+    newestReload = attempt;
+    return attempt;
+  }
+
+  // An organisation layer swaps in as a reload does (the newest wins); a reload that overtook it
+  // read the old organisation layer, so once the new one is accepted it is read again with it.
+  function setOrgLayer(org: OrgLayer): Promise<ReloadResult> {
+    const generation = ++reloadGeneration;
+    const layer: OrgLayer = { paths: [...org.paths], ...(org.bundle === undefined ? {} : { bundle: org.bundle }) };
+    const attempt = loadConfigState({ ...sourceOf(options), org: { paths: layer.paths } }, loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
+      if (!next.ok) return generation === reloadGeneration ? { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics } : newestReload!;
+      orgLayer = layer;
+      if (generation !== reloadGeneration) return reload();
+      current = { state: next.state, memo: new SelectionMemo(), bundle: layer.bundle };
       return { ok: true, diagnostics: [...next.state.diagnostics] };
     });
     newestReload = attempt;
@@ -399,6 +446,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const runtime: Runtime = {
     dispatch,
     reload,
+    setOrgLayer,
     get diagnostics() {
       return current.state.diagnostics;
     },

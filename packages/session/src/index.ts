@@ -12,3 +12,5 @@ export { isEntryModule } from './entry-module.js';
 export { openAuditFile, AUDIT_CLOSE_MS, AUDIT_QUEUE_MAX_BYTES } from './audit-file.js';
 export type { AuditFile } from './audit-file.js';
 export { CHAIN_FIELD, CHAIN_START, hashLine } from './audit-chain.js';
+export { BUNDLE_CHECK_RESULTS, BUNDLE_FAILURE_REASONS, bundleNotReady, startOnBundle } from './bundle-feed.js';
+export type { ActivateBundle, BundleCheckResult, BundleFailureReason, BundleFeed, BundleLayer, BundleStatus } from './bundle-feed.js';

@@ -2,7 +2,7 @@ import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
 import { startTelemetryExport } from '@hookwire/otlp';
-import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, bundleNotReady, onStopSignals, openAuditFile, startOnBundle, STOP_SIGNALS, type BundleFeed, type BundleLayer } from '@hookwire/session';
 
 export interface ListenOptions {
   configPaths: string[];
@@ -10,6 +10,11 @@ export interface ListenOptions {
   orgConfigPaths?: string[];
   /** The revision of the bundle the organisation layer came from, named in every audit record. */
   bundleRevision?: string;
+  /**
+   * A polled, signed policy bundle as the organisation layer (`--bundle`): replaces
+   * `orgConfigPaths`. Until one is active, dispatches are answered `ok: false` saying so.
+   */
+  bundleFeed?: BundleFeed;
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -24,10 +29,17 @@ export interface ListenOptions {
 /** `hookwire listen`: serves the stdio protocol on this process's stdin and stdout until bye, end of input or a signal. */
 export async function listen(options: ListenOptions): Promise<number> {
   const { logger } = options;
+  const feed = options.bundleFeed;
+  const make = (layer: BundleLayer | undefined) => {
+    const org = layer === undefined ? (feed === undefined ? options.orgConfigPaths : undefined) : layer.paths;
+    const bundleRevision = layer === undefined ? options.bundleRevision : layer.revision;
+    return createRuntime({ configPath: options.configPaths, ...(org === undefined ? {} : { orgConfigPath: org }), ...(bundleRevision === undefined ? {} : { bundleRevision }), logger, observe: options.observe === true });
+  };
   let runtime;
   try {
-    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, observe: options.observe === true });
+    runtime = feed === undefined ? await make(undefined) : await startOnBundle(feed, make);
   } catch (error) {
+    await feed?.stop();
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
       logger.error(error.message);
@@ -37,14 +49,17 @@ export async function listen(options: ListenOptions): Promise<number> {
   }
   const stopTraces = await startTelemetryExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
   const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
+  const auditOptions = audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) };
   const server = createStdioServer({
     runtime,
     input: process.stdin,
     output: process.stdout,
     logger,
     version: options.version,
-    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
+    ...auditOptions,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+    // With a bundle, dispatches wait for one to be active: the session says so until then.
+    ...(feed === undefined ? {} : { notReady: () => bundleNotReady(feed) }),
   });
   const stopListening = onStopSignals((signal) => {
     logger.warn(`received ${signal}; canceling everything in flight`);
@@ -52,6 +67,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   });
   const code = await server.done;
   stopListening();
+  await feed?.stop();
   await runtime.close();
   await stopTraces?.();
   await audit?.close(AUDIT_CLOSE_MS);
