@@ -1,7 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { removeTempDirs, startTestServer, tempDir } from '@hookwire/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOOKWIRE_BIN, killServes, startServe } from '../../packages/hookwire/test/serve/serve-process.js';
 import { checkManifests, type ManifestObject } from './kubernetes.js';
+
+afterEach(async () => {
+  await killServes();
+  await removeTempDirs();
+});
 
 const DIR = fileURLToPath(new URL('../../deploy/kubernetes/', import.meta.url));
 const FILES = readdirSync(DIR).filter((name) => name.endsWith('.yaml')).sort();
@@ -110,5 +120,54 @@ describe('deploy/kubernetes', () => {
     const budget = find(objects, 'PodDisruptionBudget', 'hookwire-serve');
     expect(labels).toMatchObject(budget.spec.selector.matchLabels);
     expect(budget.spec.minAvailable).toBe(deployment.spec.replicas - 1);
+  });
+
+  it("the Deployment's command line runs: the real hookwire serve with its args is alive before a bundle, ready once one is verified, and wants the token", async () => {
+    const objects = load();
+    const container = find(objects, 'Deployment', 'hookwire-serve').spec.template.spec.containers[0];
+    const dir = await tempDir('hookwire-k8s-');
+    // What the cluster would provide: the key Secret's file, the token Secret's variable, an ETag server for the bundle.
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(join(dir, 'org.pub.pem'), publicKey.export({ type: 'spki', format: 'pem' }));
+    writeFileSync(join(dir, 'org.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    mkdirSync(join(dir, 'policy'));
+    writeFileSync(join(dir, 'policy/.hookwire.json'), JSON.stringify({ hooks: [{ id: 'recommended', type: 'rule', pack: 'hookwire:recommended', onError: 'block' }] }));
+    const hookwire = (...args: string[]) => execFileSync(process.execPath, [HOOKWIRE_BIN, ...args], { stdio: 'pipe' });
+    hookwire('bundle', 'build', join(dir, 'policy'), '--out', join(dir, 'policy.bundle.json'), '--revision', 'k8s-1');
+    hookwire('bundle', 'sign', join(dir, 'policy.bundle.json'), '--key', join(dir, 'org.pem'));
+    let published: Buffer | undefined;
+    const server = await startTestServer((_request, response) => (published === undefined ? response.writeHead(404).end() : response.writeHead(200, { etag: '"k8s-1"' }).end(published)));
+
+    const args: string[] = [...container.args];
+    const replace = (flag: string, value: string) => args.splice(args.indexOf(flag) + 1, 1, value);
+    replace('--bundle', server.url);
+    replace('--bundle-key', join(dir, 'org.pub.pem'));
+    replace('--bundle-poll', '1');
+    replace('--port', '0');
+    expect(container.command).toEqual(['hookwire']);
+    expect(args[0]).toBe('serve');
+    const tokenVariable = args[args.indexOf('--token-env') + 1]!;
+    const env: NodeJS.ProcessEnv = { ...process.env, [tokenVariable]: 'k8s-token', HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache'), TMPDIR: dir };
+    for (const name of ['HOOKWIRE_CONFIG', 'HOOKWIRE_ORG_CONFIG', 'CLAUDE_PROJECT_DIR', 'HOOKWIRE_BRIDGE_DEPTH']) delete env[name];
+    const serve = await startServe(args.slice(1), env, { cwd: dir });
+    const port = new URL(serve.url).port;
+    const probe = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+
+    // No bundle yet: alive (the liveness probe must not restart it), not ready (no traffic), dispatches refused.
+    expect(await probe(container.livenessProbe.httpGet.path)).toBe(200);
+    expect(await probe(container.readinessProbe.httpGet.path)).toBe(503);
+    published = readFileSync(join(dir, 'policy.bundle.json'));
+    let ready = 0;
+    for (const started = performance.now(); ready !== 200 && performance.now() - started < 5_000; ) {
+      ready = await probe(container.readinessProbe.httpGet.path);
+      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ready, `${container.readinessProbe.httpGet.path} 5 s after the bundle was published; serve's log: ${serve.stderr()}`).toBe(200);
+    const dispatch = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${port}/v1/dispatch`, { method: 'POST', headers, body: JSON.stringify({ event: 'PreToolUse', payload: { tool_name: 'Bash', tool_input: { command: 'git push --force origin main' } } }) });
+    expect((await dispatch({})).status).toBe(401);
+    const answer = await dispatch({ authorization: 'Bearer k8s-token' });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { outcome: { decision: string } }).outcome.decision).toBe('deny');
+    await server.close();
   });
 });

@@ -1,7 +1,7 @@
-// serve as a replicated service, with the real programs: three `hookwire serve` replicas on one
-// config, behind a real HAProxy (health checks, layer-7 retries), scraped by a real Prometheus,
-// under steady load. One replica is SIGKILLed mid-load; the client must see no failed request and
-// no wrong decision. (The bundle half — a new bundle published mid-load — comes with serve --bundle.)
+// serve as a replicated service, with the real programs: three `hookwire serve` replicas polling one
+// signed bundle over HTTP, behind a real HAProxy (health check on the readiness route, layer-7
+// retries), scraped by a real Prometheus, under steady load. A new bundle is published mid-load and
+// one replica is SIGKILLed mid-load; the client must see no failed request and no wrong decision.
 import { execFileSync } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,11 +29,12 @@ afterAll(async () => {
 
 const hookwire = (...args: string[]) => execFileSync(process.execPath, [HOOKWIRE_BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** Builds and signs a bundle of `config` as `revision`; its bytes. */
-function signedBundle(dir: string, key: string, revision: string, config: object): Buffer {
+/** Builds and signs a bundle of `config` (and `files` beside it) as `revision`; its bytes. */
+function signedBundle(dir: string, key: string, revision: string, config: object, files: Record<string, string> = {}): Buffer {
   const policy = join(dir, `policy-${revision}`);
   mkdirSync(policy);
   writeFileSync(join(policy, '.hookwire.json'), JSON.stringify(config));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(policy, name), text);
   const out = join(dir, `${revision}.bundle.json`);
   hookwire('bundle', 'build', policy, '--out', out, '--revision', revision);
   hookwire('bundle', 'sign', out, '--key', key);
@@ -48,8 +49,10 @@ async function activeRevision(replica: ServeProcess): Promise<string | undefined
 }
 
 const RECOMMENDED = { id: 'recommended', type: 'rule', pack: 'hookwire:recommended', onError: 'block' };
-// Revision 2 adds a guard the load never meets: every decision of the load is the same under both.
-const EXTRA = { id: 'no-curl-pipe', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'exit 0' };
+// Revision 2 adds the team's own rule pack (shipped in the bundle), whose rules the load never meets:
+// every decision of the load is the same under both revisions.
+const TEAM = { id: 'team', type: 'rule', pack: './team-pack.json', onError: 'block' };
+const TEAM_PACK = JSON.stringify({ name: 'team', version: '1', levels: ['on'], rules: [] });
 
 function cases(cwd: string): LoadCase[] {
   const claude = (command: string) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, session_id: 'replicas', cwd });
@@ -64,7 +67,7 @@ function cases(cwd: string): LoadCase[] {
 }
 
 describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
-  it('a replica SIGKILLed mid-load costs no request and no decision changes; Prometheus scrapes all three', async () => {
+  it('a bundle published mid-load reaches every replica within two polls and a replica SIGKILLed mid-load costs no request; Prometheus scrapes all three', async () => {
     for (const program of ['haproxy', 'prometheus'] as const) {
       const missing = missingSystemProgram(program);
       if (missing !== undefined) throw new Error(`this test drives the real ${program}: ${missing}`);
@@ -85,12 +88,16 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
       response.writeHead(200, { 'content-type': 'application/json', etag: etag() }).end(published);
     });
 
-    const env = { ...process.env, [TOKEN_ENV]: TOKEN };
+    // The replicas' own user and cache folders (serve --bundle installs what it verified under the cache).
+    const env: NodeJS.ProcessEnv = { ...process.env, [TOKEN_ENV]: TOKEN, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache') };
+    for (const name of ['HOOKWIRE_CONFIG', 'HOOKWIRE_ORG_CONFIG', 'CLAUDE_PROJECT_DIR', 'HOOKWIRE_BRIDGE_DEPTH']) delete env[name];
     const replicas = await Promise.all(
-      [1, 2, 3].map(() => startServe(['--config', join(dir, 'policy-rev-1/.hookwire.json'), '--token-env', TOKEN_ENV, '--max-inflight', '1024'], env, { cwd: dir })),
+      [1, 2, 3].map(() => startServe(['--bundle', bundleServer!.url, '--bundle-key', pub, '--bundle-poll', String(POLL_SECONDS), '--token-env', TOKEN_ENV, '--max-inflight', '1024'], env, { cwd: dir })),
     );
     for (const replica of replicas) {
-
+      const ready = await fetch(`${replica.url}/readyz`);
+      expect(ready.status, `${replica.url}/readyz: ${await ready.clone().text()}`).toBe(200);
+      expect(await activeRevision(replica)).toBe('rev-1');
     }
     const backends = replicas.map((replica, i) => ({ name: `r${i + 1}`, url: replica.url }));
     const lbDir = join(dir, 'haproxy');
@@ -98,7 +105,7 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
     mkdirSync(lbDir);
     mkdirSync(promDir);
     const started = await Promise.allSettled([
-      startHaproxy(lbDir, { backends, checkPath: '/healthz', checkIntervalMs: 500 }).then((child) => (haproxy = child)),
+      startHaproxy(lbDir, { backends, checkPath: '/readyz', checkIntervalMs: 500 }).then((child) => (haproxy = child)),
       startPrometheus(promDir, { targets: replicas.map((replica) => new URL(replica.url).host), tokenFile: join(dir, 'token'), scrapeIntervalSec: 1 }).then((child) => (prometheus = child)),
     ]);
     for (const start of started) if (start.status === 'rejected') throw start.reason;
@@ -114,6 +121,23 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
 
     const load = startLoad(lb.url, cases(dir), { workers: Math.max(4, cpus().length * 2), headers: AUTH, maxMs: 40_000, maxRequests: 200_000 });
     await wait(1_500);
+
+    // (a) A new bundle mid-load: every replica is on it within two poll intervals.
+    published = signedBundle(dir, priv, 'rev-2', { hooks: [RECOMMENDED, TEAM] }, { 'team-pack.json': TEAM_PACK });
+    const publishedAt = performance.now();
+    const reachedAfter: Record<string, number> = {};
+    while (Object.keys(reachedAfter).length < replicas.length && performance.now() - publishedAt < 4 * POLL_SECONDS * 1000) {
+      for (const [i, replica] of replicas.entries()) {
+        if (reachedAfter[`r${i + 1}`] === undefined && (await activeRevision(replica)) === 'rev-2') reachedAfter[`r${i + 1}`] = Math.round(performance.now() - publishedAt);
+      }
+      await wait(50);
+    }
+    expect(Object.keys(reachedAfter).sort(), `replicas on rev-2 after ${4 * POLL_SECONDS} s: ${JSON.stringify(reachedAfter)}`).toEqual(['r1', 'r2', 'r3']);
+    for (const [name, ms] of Object.entries(reachedAfter)) expect(ms, `${name} reached rev-2 after ${ms} ms; the poll is ${POLL_SECONDS} s`).toBeLessThanOrEqual(2 * POLL_SECONDS * 1000);
+    await expect
+      .poll(async () => (await prom.query('hookwire_bundle_info{job="hookwire-serve"}')).map((row) => row.labels.revision), { timeout: 10_000, interval: 250 })
+      .toEqual(['rev-2', 'rev-2', 'rev-2']);
+    await wait(1_000);
 
     // (b) One replica SIGKILLed mid-load: HAProxy retries its requests on the others.
     const killedAt = Math.round(performance.now() - load.started);
