@@ -2,7 +2,7 @@ import { cpuSeconds, missingSystemProgram, startHaproxy } from '@hookwire/test-u
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expandRows } from '../lib/builds.mjs';
-import { oneCommandHookConfig, writeConfig } from '../lib/fixtures.mjs';
+import { oneCommandHookConfig, toolPayload, writeConfig } from '../lib/fixtures.mjs';
 import { autocannonRate, keepAliveClient, startServe } from '../lib/http.mjs';
 import { trackChild } from '../lib/processes.mjs';
 import { median } from '../lib/stats.mjs';
@@ -19,9 +19,9 @@ function skipReason() {
 }
 
 /** Three serve replicas of a build behind a real HAProxy (the test's configuration: health checks, layer-7 retries). */
-async function startReplicas(ctx, figure, build, closers, { single = false } = {}) {
+async function startReplicas(ctx, figure, build, closers, { single = false, config: hooks = oneCommandHookConfig() } = {}) {
   const cwd = ctx.workDir;
-  const config = writeConfig(cwd, `${figure}.json`, oneCommandHookConfig());
+  const config = writeConfig(cwd, `${figure}.json`, hooks);
   const replicas = [];
   for (let i = 0; i < REPLICAS; i++) {
     const server = await startServe(`${figure} serve${build.suffix} r${i + 1}`, config, { cwd, bin: build.bin, args: ['--max-inflight', '1024'] });
@@ -111,16 +111,21 @@ export async function createCpu(ctx) {
   const { default: autocannon } = await import('autocannon');
   const seconds = ctx.options.quick ? 1 : 3;
   const connections = 16;
-  const body = bodies(ctx.workDir);
+  // What `hookwire init` switches on, judging a shell line: the rules parse it and match every command.
+  const config = { hooks: [{ id: 'recommended', type: 'rule', pack: 'hookwire:recommended', onError: 'block' }] };
+  const body = JSON.stringify(toolPayload({ tool: 'Bash', cwd: ctx.workDir }));
   return withClosers(async (closers) => {
-    const { replicas, haproxy } = await startReplicas(ctx, 'replicas-cpu', ctx.builds[0], closers);
+    const { replicas, haproxy } = await startReplicas(ctx, 'replicas-cpu', ctx.builds[0], closers, { config });
+    const client = keepAliveClient(haproxy.url);
+    await check(client, 'HAProxy', '/hooks/claude', body, (text) => text === '');
+    client.close();
     const pids = replicas.map((server) => server.child.pid);
     const cpuOf = async (list) => (await Promise.all(list.map((pid) => cpuSeconds(pid)))).reduce((a, b) => a + b, 0);
     let last;
     let pending = new Set();
     const run = async () => {
       const [serveBefore, haproxyBefore] = [await cpuOf(pids), await cpuSeconds(haproxy.child.pid)];
-      const rate = await autocannonRate(autocannon, { url: haproxy.url, path: '/hooks/claude', body: body.hook, connections, seconds });
+      const rate = await autocannonRate(autocannon, { url: haproxy.url, path: '/hooks/claude', body, connections, seconds });
       const [serveAfter, haproxyAfter] = [await cpuOf(pids), await cpuSeconds(haproxy.child.pid)];
       const requests = rate * seconds;
       last = { serve: ((serveAfter - serveBefore) * 1000) / requests, haproxy: ((haproxyAfter - haproxyBefore) * 1000) / requests, wall: 1000 / rate };
@@ -138,7 +143,7 @@ export async function createCpu(ctx) {
       id: 'replicas-cpu',
       group: 'serve',
       title: 'serve behind HAProxy, CPU per request',
-      description: `autocannon 9 (in the bench process) through HAProxy to ${REPLICAS} serve replicas at ${connections} keep-alive connections for ${seconds} s per sample, POSTing the no-match PreToolUse payload to /hooks/claude; the CPU time (user + system, from /proc/PID/stat, 10 ms ticks) of the ${REPLICAS} replicas together and of HAProxy, divided by the requests answered. Not a ratio against a floor: the per-request costs docs/fleet.md's throughput model starts from (1000 / ms is requests per second per core)`,
+      description: `autocannon 9 (in the bench process) through HAProxy to ${REPLICAS} serve replicas at ${connections} keep-alive connections for ${seconds} s per sample, POSTing a PreToolUse Bash \`git status\` payload to /hooks/claude, judged by the hookwire:recommended rule pack (what \`hookwire init\` switches on; no rule matches, every rule is evaluated); the CPU time (user + system, from /proc/PID/stat, 10 ms ticks) of the ${REPLICAS} replicas together and of HAProxy, divided by the requests answered. Not a ratio against a floor: the per-request costs docs/fleet.md's throughput model starts from (1000 / ms is requests per second per core)`,
       sides: [
         { name: 'serve', label: `serve, CPU ms per request (${REPLICAS} replicas together)`, sample: sample('serve') },
         { name: 'haproxy', label: 'HAProxy, CPU ms per request', sample: sample('haproxy') },

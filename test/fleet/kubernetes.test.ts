@@ -101,12 +101,10 @@ describe('deploy/kubernetes', () => {
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: expect.any(Number) });
     expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
     expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
-    // A read-only root: whatever serve writes goes to emptyDir volumes.
+    // A read-only root: what serve writes (each verified bundle, extracted under $TMPDIR) goes to an emptyDir.
     const writable = container.volumeMounts.filter((m: { readOnly?: boolean }) => m.readOnly !== true).map((m: { name: string; mountPath: string }) => [m.mountPath, pod.volumes.find((v: { name: string }) => v.name === m.name).emptyDir !== undefined]);
-    expect(writable).toEqual([
-      ['/var/cache/hookwire', true],
-      ['/tmp', true],
-    ]);
+    expect(writable).toEqual([['/tmp', true]]);
+    expect(container.env).toContainEqual({ name: 'TMPDIR', value: '/tmp' });
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(10 + 5); // serve's 10 s drain after the 5 s preStop sleep
   });
 
