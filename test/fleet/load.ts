@@ -29,6 +29,8 @@ export interface LoadResult {
 
 export interface Load {
   readonly started: number;
+  /** Answers so far. */
+  answered(): number;
   /** Stops the workers after their request in flight; resolves what they saw. */
   stop(): Promise<LoadResult>;
 }
@@ -79,6 +81,7 @@ export function startLoad(url: string, cases: readonly LoadCase[], options: { wo
   const running = Promise.all(Array.from({ length: options.workers }, (_, id) => worker(id)));
   return {
     started,
+    answered: () => answeredAt.length,
     async stop() {
       stopping = true;
       await running;

@@ -122,6 +122,7 @@ export function haproxyConfig(options: HaproxyOptions): string {
     '  timeout client 30s',
     '  timeout server 30s',
     '  timeout http-keep-alive 10s',
+    '  timeout check 2s',
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response response-timeout 503',
