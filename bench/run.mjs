@@ -20,6 +20,7 @@ import { create as createRoundtrip } from './figures/roundtrip.mjs';
 import { createBridge as createRulesBridge, createInprocess as createRulesInprocess } from './figures/rules.mjs';
 import { SCALING } from './figures/scaling.mjs';
 import { createRoundtrip as createServeRoundtrip, createThroughput as createServeThroughput } from './figures/serve.mjs';
+import { create as createServeBundle } from './figures/serve-bundle.mjs';
 import { create as createShell } from './figures/shell.mjs';
 import { create as createStatusline } from './figures/statusline.mjs';
 import { loadBuild } from './lib/builds.mjs';
@@ -44,13 +45,14 @@ const FIGURES = [
   ['statusline', createStatusline],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
+  ['serve-bundle', createServeBundle],
   ['replicas-roundtrip', createReplicasRoundtrip],
   ['replicas-cpu', createReplicasCpu],
   ['claude-turn', createClaudeTurn],
   ['gemini-turn', createGeminiTurn],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'replicas-roundtrip', 'replicas-cpu', 'claude-turn'], replicas: ['replicas-roundtrip', 'replicas-cpu'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'serve-bundle', 'replicas-roundtrip', 'replicas-cpu', 'claude-turn'], replicas: ['replicas-roundtrip', 'replicas-cpu'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)

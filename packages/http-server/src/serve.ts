@@ -77,6 +77,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   try {
     token = tokenOf(options, env);
   } catch (error) {
+    await options.bundleFeed?.stop();
     if (!(error instanceof StartRefused)) throw error;
     logger.error(error.message);
     return 2;

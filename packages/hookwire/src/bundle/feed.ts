@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +29,8 @@ export const DEFAULT_BUNDLE_POLL_SECONDS = 60;
 export const BUNDLE_POLL_JITTER = 0.25;
 /** A download is abandoned after the poll interval, at most this long (so checks never pile up). */
 export const MAX_BUNDLE_FETCH_MS = 30_000;
+/** The first check, which a server makes before it listens, waits at most this long: a hung bundle server must not keep it from starting (it starts not ready). */
+export const FIRST_BUNDLE_FETCH_MS = 5_000;
 
 export interface BundleFeedOptions {
   /** An http(s) URL or a file path. */
@@ -41,6 +43,31 @@ export interface BundleFeedOptions {
   fetchTimeoutMs?: number;
   /** Default `Math.random` (tests pin the jitter). */
   random?: () => number;
+  /** The folder this process's extraction folder is made in; default the system's temporary folder. */
+  extractInto?: string;
+}
+
+/**
+ * This process's extraction folder, `hookwire-bundle-<pid>-XXXXXX` in `parent` (mode 0700). Folders
+ * of processes that are gone (killed before they could clean up) are removed first.
+ */
+function makeExtractionRoot(parent: string): string {
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  for (const entry of readdirSync(parent)) {
+    const pid = Number(/^hookwire-bundle-(\d+)-/.exec(entry)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      // Gone. (EPERM: alive, another user's.) A folder we may not remove (a shared /tmp) is left.
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') {
+        try {
+          rmSync(join(parent, entry), { recursive: true, force: true });
+        } catch {}
+      }
+    }
+  }
+  return mkdtempSync(join(parent, `hookwire-bundle-${process.pid}-`));
 }
 
 /** What identifies the source's content without reading it: the HTTP ETag, or the file's inode, size and times. */
@@ -53,7 +80,7 @@ type Identity = string;
  * bundle is activated only once downloaded whole, verified with the key and its config loaded;
  * anything less leaves the one in force, logs one line and counts a failure by reason. A refused
  * source is checked again (and refused again) every interval until it changes. Verified bundles
- * are extracted into a folder of this process's own (`$TMPDIR/hookwire-bundle-*`), one folder per
+ * are extracted into a folder of this process's own (`hookwire-bundle-<pid>-*` in `extractInto`), one folder per
  * revision; the active one and the one before it are kept (dispatches begun on it may still run
  * its scripts), older ones removed, and all of them at `stop`.
  */
@@ -63,7 +90,7 @@ export function createBundleFeed(options: BundleFeedOptions): BundleFeed {
   const shown = displaySource(source);
   const fetchTimeoutMs = options.fetchTimeoutMs ?? Math.min(MAX_BUNDLE_FETCH_MS, Math.max(1_000, options.pollSeconds * 1_000));
   const random = options.random ?? Math.random;
-  const root = mkdtempSync(join(tmpdir(), 'hookwire-bundle-'));
+  const root = makeExtractionRoot(options.extractInto ?? tmpdir());
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -83,7 +110,8 @@ export function createBundleFeed(options: BundleFeedOptions): BundleFeed {
 
   async function read(): Promise<{ text: string; identity: Identity | undefined } | 'unchanged'> {
     if (isBundleUrl(source)) {
-      const got = await fetchBundle(source, { timeoutMs: fetchTimeoutMs, signal: stopping.signal, ...(knownIdentity === undefined ? {} : { etag: knownIdentity }) });
+      const timeoutMs = status.lastCheck === undefined ? Math.min(fetchTimeoutMs, FIRST_BUNDLE_FETCH_MS) : fetchTimeoutMs;
+      const got = await fetchBundle(source, { timeoutMs, signal: stopping.signal, ...(knownIdentity === undefined ? {} : { etag: knownIdentity }) });
       return got === 'unchanged' ? got : { text: got.text, identity: got.etag ?? undefined };
     }
     try {

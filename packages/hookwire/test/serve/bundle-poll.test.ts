@@ -1,10 +1,11 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { waitUntil } from '@hookwire/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeBundle, serializeBundle, signBundle } from '../../src/bundle/format.js';
 import { cleanupSidecars, runHookwire, startSidecar, tempDir } from '../sidecar.js';
 import { killServes, post, refusedServe, request, startServe, type ServeProcess } from './serve-process.js';
 
@@ -26,13 +27,13 @@ const BASH = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { c
 async function policy(options: { guardSleep?: number } = {}) {
   const dir = await tempDir();
   mkdirSync(join(dir, 'policy'));
-  writeFileSync(join(dir, 'policy/.hookwire.json'), JSON.stringify({ hooks: [{ id: 'org-guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/guard.sh"' }] }));
   for (const name of ['org', 'other']) {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     writeFileSync(join(dir, `${name}.pub.pem`), publicKey.export({ type: 'spki', format: 'pem' }));
     writeFileSync(join(dir, `${name}.pem`), privateKey.export({ type: 'pkcs8', format: 'pem' }));
   }
   const build = async (revision: string, signer: 'org' | 'other' | 'none' = 'org'): Promise<Buffer> => {
+    writeFileSync(join(dir, 'policy/.hookwire.json'), JSON.stringify({ hooks: [{ id: 'org-guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'sh "$HOOKWIRE_CONFIG_DIR/guard.sh"' }] }));
     const sleep = options.guardSleep === undefined ? '' : `sleep ${options.guardSleep}\n`;
     writeFileSync(join(dir, 'policy/guard.sh'), `#!/bin/sh\n${sleep}echo "${revision} forbids this" >&2\nexit 2\n`);
     chmodSync(join(dir, 'policy/guard.sh'), 0o755);
@@ -47,9 +48,15 @@ async function policy(options: { guardSleep?: number } = {}) {
     parsed.files['guard.sh'] = Buffer.from('#!/bin/sh\nexit 0\n').toString('base64');
     return Buffer.from(JSON.stringify(parsed));
   };
+  /** A bundle signed by the organisation's key whose config this hookwire cannot load (a key a newer one might know): `bundle build` would refuse it, so it is made with the format's own functions. */
+  const unloadable = (revision: string): Buffer => {
+    const config = Buffer.from(JSON.stringify({ hooks: [], futureSetting: true }));
+    const { bundle } = makeBundle([{ path: '.hookwire.json', bytes: config, executable: false }], revision);
+    return Buffer.from(serializeBundle(signBundle(bundle, createPrivateKey(readFileSync(join(dir, 'org.pem'))))));
+  };
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache') };
   for (const name of ['HOOKWIRE_CONFIG', 'HOOKWIRE_ORG_CONFIG', 'CLAUDE_PROJECT_DIR', 'HOOKWIRE_BRIDGE_DEPTH']) delete env[name];
-  return { dir, pub: join(dir, 'org.pub.pem'), build, tamper, env };
+  return { dir, pub: join(dir, 'org.pub.pem'), build, tamper, unloadable, env };
 }
 
 /** A real HTTP server publishing one bundle with a strong ETag, answering 304 to If-None-Match; `hang` makes it never answer. */
@@ -121,6 +128,9 @@ describe('serve --bundle: a polled, signed policy bundle as the organisation lay
     const http = await bundleServer();
     try {
       http.publish(await build('r1'), 'r1');
+      // Left by a serve that was killed: removed when the next one starts.
+      const polled = join(dir, 'cache/hookwire/polled');
+      mkdirSync(join(polled, 'hookwire-bundle-999999999-gone/0123456789abcdef'), { recursive: true });
       const log = join(dir, 'audit.jsonl');
       const serve = await startServe(['--bundle', http.url, '--bundle-key', pub, '--bundle-poll', String(POLL), '--log', log], env, { cwd: dir });
 
@@ -177,8 +187,14 @@ describe('serve --bundle: a polled, signed policy bundle as the organisation lay
       http.publish(await build('r6'), 'r6');
       expect(await within(4 * POLL * 1000, async () => (await status(serve)).bundle.active?.revision === 'r6')).toBeDefined();
       expect((await deny(serve)).hookSpecificOutput).toMatchObject({ permissionDecisionReason: 'r6 forbids this' });
+      // Extracted in the user's cache folder: the active revision and the one before it, nothing else.
+      const [own, ...others] = readdirSync(polled);
+      expect(others).toEqual([]);
+      expect(own).toMatch(new RegExp(`^hookwire-bundle-${serve.child.pid}-`));
+      expect(readdirSync(join(polled, own!))).toHaveLength(2);
 
       expect(await serve.stop()).toEqual({ code: 0, signal: null });
+      expect(readdirSync(polled)).toEqual([]);
       // One log line per activation; every decision record names the revision that made it.
       expect(logLines(serve).filter((line) => line.msg === 'policy bundle activated').map((line) => line.bundle?.revision)).toEqual(['r1', 'r2', 'r6']);
       const records = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { bundle?: string; runs: { outcome: { reason?: string } }[] });
@@ -218,8 +234,25 @@ describe('serve --bundle: a polled, signed policy bundle as the organisation lay
     }
   });
 
-  it('a bundle file replaced on disk is activated; one rewritten with garbage is refused and the old one keeps denying', async () => {
-    const { dir, pub, build, env } = await policy();
+  it('a bundle server that hangs at start holds the start for at most 5 s, even with a long interval: serve listens, not ready', async () => {
+    const { pub, env, dir } = await policy();
+    const http = await bundleServer();
+    http.hang();
+    try {
+      const started = performance.now();
+      const serve = await startServe(['--bundle', http.url, '--bundle-key', pub, '--bundle-poll', '600'], env, { cwd: dir });
+      const took = performance.now() - started;
+      expect(took).toBeGreaterThan(4_500);
+      expect(took).toBeLessThan(9_000);
+      expect((await request(`${serve.url}/readyz`)).status).toBe(503);
+      expect((await status(serve)).bundle).toMatchObject({ lastCheck: { result: 'failed', reason: 'timeout', error: expect.stringMatching(/no complete answer within 5 s/) } });
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('a bundle file replaced on disk is activated; one rewritten with garbage, one whose config does not load, and a removed file are refused while the old one keeps denying', async () => {
+    const { dir, pub, build, unloadable, env } = await policy();
     const file = join(dir, 'published.bundle.json');
     writeFileSync(file, await build('r1'));
     const serve = await startServe(['--bundle', file, '--bundle-key', pub, '--bundle-poll', String(POLL)], env, { cwd: dir });
@@ -238,6 +271,13 @@ describe('serve --bundle: a polled, signed policy bundle as the organisation lay
     writeFileSync(file, '{"hookwireBundle": 1, "envelope": ');
     expect(await within(4 * POLL * 1000, async () => (await status(serve)).bundle.failures.verify! >= 1)).toBeDefined();
     expect((await status(serve)).bundle).toMatchObject({ active: { revision: 'r2' }, lastCheck: { result: 'failed', reason: 'verify', error: expect.stringMatching(/is refused: not a bundle: not valid JSON/) } });
+    expect((await deny(serve)).hookSpecificOutput).toMatchObject({ permissionDecisionReason: 'r2 forbids this' });
+
+    // Signed and verified, but its config does not load here: not activated either.
+    writeFileSync(`${file}.tmp`, unloadable('r3'));
+    renameSync(`${file}.tmp`, file);
+    expect(await within(4 * POLL * 1000, async () => (await status(serve)).bundle.failures.load! >= 1)).toBeDefined();
+    expect((await status(serve)).bundle).toMatchObject({ active: { revision: 'r2' }, lastCheck: { result: 'failed', reason: 'load', error: expect.stringMatching(/^revision r3 from .* does not load: config has 1 error; first: \/futureSetting: /) } });
     expect((await deny(serve)).hookSpecificOutput).toMatchObject({ permissionDecisionReason: 'r2 forbids this' });
 
     // Removed: a download failure, the old one stays.
