@@ -10,6 +10,8 @@ export interface LoadCase {
   readonly body: string;
   /** Whether the answer's body carries the right decision; false names a wrong one. */
   readonly expect: (text: string) => boolean;
+  /** The policy revision the answer names, when it names one. */
+  readonly revision?: (text: string) => string | undefined;
 }
 
 export interface LoadFailure {
@@ -25,6 +27,8 @@ export interface LoadResult {
   readonly failures: LoadFailure[];
   /** Answers (right or wrong) counted per ms since the start, to see the load went on through an event. */
   readonly answeredAt: number[];
+  /** When (ms since the start) each right answer that names a revision came, and which. */
+  readonly revisions: { at: number; revision: string | undefined }[];
 }
 
 export interface Load {
@@ -55,6 +59,7 @@ export function startLoad(url: string, cases: readonly LoadCase[], options: { wo
   const started = performance.now();
   const failures: LoadFailure[] = [];
   const answeredAt: number[] = [];
+  const revisions: { at: number; revision: string | undefined }[] = [];
   let sent = 0;
   let stopping = false;
   const keepGoing = () => !stopping && sent < options.maxRequests && performance.now() - started < options.maxMs;
@@ -67,9 +72,11 @@ export function startLoad(url: string, cases: readonly LoadCase[], options: { wo
         const failed = (what: string) => failures.push({ at: Math.round(performance.now() - started), worker: id, case: item.name, what });
         try {
           const { status, text } = await post(agent, `${url}${item.path}`, item.body, options.headers ?? {});
-          answeredAt.push(Math.round(performance.now() - started));
+          const at = Math.round(performance.now() - started);
+          answeredAt.push(at);
           if (status !== 200) failed(`HTTP ${status}: ${text.slice(0, 300)}`);
           else if (!item.expect(text)) failed(`wrong decision: ${JSON.stringify(text.slice(0, 300))}`);
+          else if (item.revision !== undefined) revisions.push({ at, revision: item.revision(text) });
         } catch (error) {
           failed(`request failed: ${(error as Error).message}`);
         }
@@ -85,7 +92,7 @@ export function startLoad(url: string, cases: readonly LoadCase[], options: { wo
     async stop() {
       stopping = true;
       await running;
-      return { sent, answered: answeredAt.length, failures, answeredAt };
+      return { sent, answered: answeredAt.length, failures, answeredAt, revisions };
     },
   };
 }

@@ -58,11 +58,12 @@ function cases(cwd: string): LoadCase[] {
   const claude = (command: string) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, session_id: 'replicas', cwd });
   const dispatch = (command: string) => JSON.stringify({ event: 'PreToolUse', payload: { tool_name: 'Bash', tool_input: { command }, cwd } });
   const decision = (text: string) => (JSON.parse(text) as { outcome: { decision: string } }).outcome.decision;
+  const revision = (text: string) => (JSON.parse(text) as { bundle?: string }).bundle;
   return [
     { name: 'claude deny', path: '/hooks/claude', body: claude('git push --force origin main'), expect: (text) => text.includes('"permissionDecision":"deny"') && text.includes('git-push-force-protected') },
     { name: 'claude none', path: '/hooks/claude', body: claude('ls -la'), expect: (text) => text === '' },
-    { name: 'dispatch deny', path: '/v1/dispatch', body: dispatch('git push --force origin main'), expect: (text) => decision(text) === 'deny' },
-    { name: 'dispatch none', path: '/v1/dispatch', body: dispatch('ls -la'), expect: (text) => decision(text) === 'none' },
+    { name: 'dispatch deny', path: '/v1/dispatch', body: dispatch('git push --force origin main'), expect: (text) => decision(text) === 'deny', revision },
+    { name: 'dispatch none', path: '/v1/dispatch', body: dispatch('ls -la'), expect: (text) => decision(text) === 'none', revision },
   ];
 }
 
@@ -128,8 +129,9 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
     await loadFor(1_500, 100);
 
     // (a) A new bundle mid-load: every replica is on it within two poll intervals.
-    published = signedBundle(dir, priv, 'rev-2', { hooks: [RECOMMENDED, TEAM] }, { 'team-pack.json': TEAM_PACK });
+    const rev2 = signedBundle(dir, priv, 'rev-2', { hooks: [RECOMMENDED, TEAM] }, { 'team-pack.json': TEAM_PACK });
     const publishedAt = performance.now();
+    published = rev2;
     const reachedAfter: Record<string, number> = {};
     while (Object.keys(reachedAfter).length < replicas.length && performance.now() - publishedAt < 4 * POLL_SECONDS * 1000) {
       for (const [i, replica] of replicas.entries()) {
@@ -139,6 +141,7 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
     }
     expect(Object.keys(reachedAfter).sort(), `replicas on rev-2 after ${4 * POLL_SECONDS} s: ${JSON.stringify(reachedAfter)}`).toEqual(['r1', 'r2', 'r3']);
     for (const [name, ms] of Object.entries(reachedAfter)) expect(ms, `${name} reached rev-2 after ${ms} ms; the poll is ${POLL_SECONDS} s`).toBeLessThanOrEqual(2 * POLL_SECONDS * 1000);
+    const allOnRev2 = Math.round(publishedAt - load.started + Math.max(...Object.values(reachedAfter)));
     await expect
       .poll(async () => (await prom.query('hookwire_bundle_info{job="hookwire-serve"}')).map((row) => row.labels.revision), { timeout: 10_000, interval: 250 })
       .toEqual(['rev-2', 'rev-2', 'rev-2']);
@@ -156,6 +159,13 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
 
     expect(result.failures.slice(0, 10), `${result.failures.length} of ${result.sent} requests failed (the first ten shown)`).toEqual([]);
     expect(result.answered).toBe(result.sent);
+    // Every /v1/dispatch answer names the revision that made it: rev-1 until the publication, rev-2
+    // a second after every replica reported it (answers in flight across the swap may name either).
+    const publishedAtMs = Math.round(publishedAt - load.started);
+    const wrongRevision = result.revisions.filter(({ at, revision }) => (at < publishedAtMs && revision !== 'rev-1') || (at > allOnRev2 + 1_000 && revision !== 'rev-2') || (revision !== 'rev-1' && revision !== 'rev-2'));
+    expect(wrongRevision.slice(0, 10), `${wrongRevision.length} answers named the wrong revision (published at ${publishedAtMs} ms, all replicas on rev-2 at ${allOnRev2} ms)`).toEqual([]);
+    expect(result.revisions.filter(({ revision }) => revision === 'rev-1').length, 'answers by rev-1').toBeGreaterThan(0);
+    expect(result.revisions.filter(({ revision }) => revision === 'rev-2').length, 'answers by rev-2').toBeGreaterThan(0);
     // The kill was felt and absorbed: HAProxy retried or redispatched requests that r2 could not answer.
     const backend = (await lb.stats()).BACKEND!;
     expect(Number(backend.wretr) + Number(backend.wredis), `HAProxy's retries (${backend.wretr}) and redispatches (${backend.wredis})`).toBeGreaterThan(0);
