@@ -28,7 +28,7 @@ function find(objects: ManifestObject[], kind: string, name: string): any {
 }
 
 describe('deploy/kubernetes', () => {
-  it('every manifest is valid against the Kubernetes API schemas (kubernetes-models)', () => {
+  it('every manifest is valid against the Kubernetes API schemas and types (kubernetes-models), no unknown field', () => {
     expect(FILES).toEqual(['deployment.yaml', 'pdb.yaml', 'secrets.yaml', 'service.yaml']);
     for (const file of FILES) expect(checkManifests(file, readFileSync(`${DIR}${file}`, 'utf8')).errors, file).toEqual([]);
     expect(load().map((object) => `${object.apiVersion} ${object.kind} ${object.metadata.name}`).sort()).toEqual([
@@ -40,7 +40,7 @@ describe('deploy/kubernetes', () => {
     ]);
   });
 
-  it('a broken manifest is refused, each mistake named by its path', () => {
+  it('a broken manifest is refused: wrong types and missing fields named by their path, a misspelt field by its name', () => {
     const deployment = readFileSync(`${DIR}deployment.yaml`, 'utf8');
     const broken = deployment
       .replace('replicas: 3', 'replicas: three')
@@ -55,6 +55,15 @@ describe('deploy/kubernetes', () => {
       'broken.yaml: Deployment hookwire-serve: /spec/template/spec/containers/0/livenessProbe/httpGet/port must be integer',
       'broken.yaml: Deployment hookwire-serve: /spec/template/spec/containers/0/livenessProbe/httpGet/port must match exactly one schema in "oneOf"',
       'broken.yaml: Deployment hookwire-serve: /spec/template/spec/containers/0/ports/0/containerPort must be integer',
+    ]);
+    // A misspelt field passes a schema that allows unknown fields; the typed check refuses it.
+    const misspelt = deployment.replace('readinessProbe:', 'readynessProbe:');
+    expect(checkManifests('misspelt.yaml', misspelt).errors).toEqual([
+      `misspelt.yaml: Deployment hookwire-serve: Object literal may only specify known properties, and '"readynessProbe"' does not exist in type 'IContainer'.`,
+    ]);
+    const pdb = readFileSync(`${DIR}pdb.yaml`, 'utf8').replace('minAvailable: 2', 'minAvailable: 2\n  maxUnavaliable: 1');
+    expect(checkManifests('pdb.yaml', pdb).errors).toEqual([
+      `pdb.yaml: PodDisruptionBudget hookwire-serve: Object literal may only specify known properties, and '"maxUnavaliable"' does not exist in type 'IPodDisruptionBudgetSpec'.`,
     ]);
     expect(checkManifests('kind.yaml', 'apiVersion: apps/v1\nkind: Deploymnet\nmetadata: {name: x}\n').errors).toEqual(['kind.yaml: Deploymnet x: unknown kind Deploymnet in apps/v1']);
     expect(checkManifests('yaml.yaml', 'apiVersion: v1\nkind: Service\n  metadata: x\n').errors[0]).toMatch(/^yaml\.yaml: YAML: /);
