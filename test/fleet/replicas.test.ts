@@ -10,7 +10,7 @@ import { cpus } from 'node:os';
 import { missingSystemProgram, removeTempDirs, startHaproxy, startPrometheus, startTestServer, tempDir, type Haproxy, type Prometheus, type TestServer } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOOKWIRE_BIN, killServes, startServe, type ServeProcess } from '../../packages/hookwire/test/serve/serve-process.js';
-import { startLoad, type LoadCase } from './load.js';
+import { startLoad, type Load, type LoadCase } from './load.js';
 
 const POLL_SECONDS = 2;
 const TOKEN = 'replica-test-token';
@@ -21,7 +21,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let haproxy: Haproxy | undefined;
 let prometheus: Prometheus | undefined;
 let bundleServer: TestServer | undefined;
+let running: Load | undefined;
 afterAll(async () => {
+  await running?.stop(); // a test that failed midway leaves its load going
   await Promise.all([haproxy?.stop(), prometheus?.stop(), bundleServer?.close()]);
   await killServes();
   await removeTempDirs();
@@ -120,7 +122,7 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
       .toEqual(backends.map((backend) => `${new URL(backend.url).host} 1`).sort());
     expect((await prom.targets()).map((target) => [target.instance, target.health, target.lastError]).sort()).toEqual(backends.map((backend) => [new URL(backend.url).host, 'up', '']).sort());
 
-    const load = startLoad(lb.url, cases(dir), { workers: Math.max(4, cpus().length * 2), headers: AUTH, maxMs: 60_000, maxRequests: 200_000 });
+    const load = (running = startLoad(lb.url, cases(dir), { workers: Math.max(4, cpus().length * 2), headers: AUTH, maxMs: 60_000, maxRequests: 200_000 }));
     // Lets the load run for at least `ms` and `answers` more answers (a slower machine takes longer, up to 15 s).
     const loadFor = async (ms: number, answers: number) => {
       const [from, count] = [performance.now(), load.answered()];
@@ -156,6 +158,7 @@ describe('three serve replicas behind HAProxy, scraped by Prometheus', () => {
     // The load goes on on the two others.
     await loadFor(2_000, 200 - (load.answered() - answeredAtKill));
     const result = await load.stop();
+    running = undefined;
 
     expect(result.failures.slice(0, 10), `${result.failures.length} of ${result.sent} requests failed (the first ten shown)`).toEqual([]);
     expect(result.answered).toBe(result.sent);
