@@ -15,6 +15,7 @@ import { create as createGuardTurn } from './figures/guard-turn.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
 import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
+import { createCpu as createReplicasCpu, createRoundtrip as createReplicasRoundtrip } from './figures/replicas.mjs';
 import { create as createRoundtrip } from './figures/roundtrip.mjs';
 import { createBridge as createRulesBridge, createInprocess as createRulesInprocess } from './figures/rules.mjs';
 import { SCALING } from './figures/scaling.mjs';
@@ -45,11 +46,13 @@ const FIGURES = [
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
   ['serve-bundle', createServeBundle],
+  ['replicas-roundtrip', createReplicasRoundtrip],
+  ['replicas-cpu', createReplicasCpu],
   ['claude-turn', createClaudeTurn],
   ['gemini-turn', createGeminiTurn],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'serve-bundle', 'claude-turn'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'serve-bundle', 'replicas-roundtrip', 'replicas-cpu', 'claude-turn'], replicas: ['replicas-roundtrip', 'replicas-cpu'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)
@@ -202,12 +205,19 @@ async function main() {
 
   const figures = [];
   const failed = [];
+  const skipped = [];
   try {
     for (const [id, create] of FIGURES) {
       if (!selected.has(id)) continue;
       log(`setting up ${id}`);
       try {
         const figure = await withTimeout(create(ctx), options.sampleTimeoutMs, `setting up ${id}`);
+        // A figure that needs what this machine lacks (a Debian package) says so and is left out; it is not a failure.
+        if (figure.skipped !== undefined) {
+          log(`${id}: ${figure.skipped}`);
+          skipped.push(figure);
+          continue;
+        }
         figure.samples = Object.fromEntries(figure.sides.map((s) => [s.name, []]));
         figures.push(figure);
       } catch (error) {
@@ -281,6 +291,7 @@ async function main() {
         };
       }),
       ...failed.map(({ id, title, error }) => ({ id, title, error, sides: [], samples: {}, rows: [] })),
+      ...skipped.map(({ id, group, title, skipped: why }) => ({ id, group, title, skipped: why, sides: [], samples: {}, rows: [] })),
     ],
   };
 
