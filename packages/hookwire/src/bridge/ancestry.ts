@@ -38,9 +38,9 @@ function readPsTable(): Map<number, ProcessEntry> | undefined {
   }
 }
 
-/** A hookwire process: a command line whose program or script (its first three words: `node /path/hookwire.cjs run`) is hookwire's bin. */
+/** A hookwire process: a command line whose program or script (its first two words: `node /path/hookwire.cjs`) is hookwire's bin; not a launcher naming it later (`npx hookwire run`: npx is not the bridge). */
 export function isHookwireCommandLine(argv: readonly string[]): boolean {
-  return argv.slice(0, 3).some((word) => /^hookwire(\.c?js)?$/.test(basename(word)) || /(^|\/)stdio-server\/lib\/(index|bin)\.js$/.test(word));
+  return argv.slice(0, 2).some((word) => /^hookwire(\.c?js)?$/.test(basename(word)) || /(^|\/)stdio-server\/lib\/(index|bin)\.js$/.test(word));
 }
 
 /**
