@@ -5,14 +5,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '@hookwire/test-utils';
 import { runClaude } from './claude.js';
+import { runCodex } from './codex.js';
 import { HOOKWIRE_BIN } from './claude-settings.js';
 import { listToolResults } from './fake-anthropic.js';
+import { listFunctionOutputs } from './fake-responses.js';
 
-// Issue 24 item 4 with the real Claude Code: `hookwire init --managed --root STAGE` stages
-// /etc/claude-code/managed-settings.json for a package; Claude Code reads managed settings only
-// from that fixed path (2.1.332: CLAUDE_CODE_MANAGED_SETTINGS_PATH is compiled out of the public
-// build), so each run gets its own mount namespace in which STAGE/etc is overlaid on /etc, read
-// only: the machine's /etc is never written, and no other process sees the staged file.
+// Issue 24 item 4 with the real hosts: `hookwire init --managed --root STAGE` stages
+// /etc/claude-code/managed-settings.json and /etc/codex/requirements.toml for a package. Both hosts
+// read them only from those fixed paths (Claude Code 2.1.332: CLAUDE_CODE_MANAGED_SETTINGS_PATH is
+// compiled out of the public build; Codex 0.171.0 has no variable for it), so each run gets its own
+// mount namespace in which STAGE/etc is overlaid on /etc, read only: the machine's /etc is never
+// written, and no other process sees the staged files.
 
 afterEach(() => removeTempDirs());
 
@@ -34,32 +37,42 @@ function overlayEtc(stage: string): string[] {
   return ['unshare', '-m', '--propagation', 'private', 'sh', '-c', `mount -t overlay overlay -o "lowerdir=${stage}/etc:/etc" /etc && exec "$@"`, 'sh'];
 }
 
+/**
+ * The organisation's policy, signed and pulled into the machine's cache, as docs/fleet.md describes:
+ * a guard denying any shell command that mentions org-forbidden, and a hook recording what its
+ * process was given (NODE_OPTIONS, PATH, two variables a project's settings may set) in `orgRan`.
+ */
+async function prepareOrganisation(): Promise<{ machine: string; cache: string; orgRan: string }> {
+  const signer = await tempDir('hookwire-signer-');
+  const machine = await tempDir('hookwire-machine-');
+  mkdirSync(join(signer, 'policy/hooks'), { recursive: true });
+  writeFileSync(join(signer, 'policy/hooks/deny.sh'), `#!/bin/sh\nif grep -q org-forbidden; then echo "${REASON}" >&2; exit 2; fi\nexit 0\n`);
+  chmodSync(join(signer, 'policy/hooks/deny.sh'), 0o755);
+  const orgRan = join(machine, 'org-ran.txt');
+  writeFileSync(
+    join(signer, 'policy/.hookwire.json'),
+    JSON.stringify({
+      hooks: [
+        { id: 'org-deny', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: '"$HOOKWIRE_CONFIG_DIR/hooks/deny.sh"' },
+        { id: 'org-record', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: `echo "NODE_OPTIONS=[$NODE_OPTIONS] PATH=[$PATH] PROBE=[$HOOKWIRE_PROBE] X=[$XDG_CACHE_HOME]" >> ${JSON.stringify(orgRan)}` },
+      ],
+    }),
+  );
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(join(signer, 'org.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(join(machine, 'org.pub.pem'), publicKey.export({ type: 'spki', format: 'pem' }));
+  const bundle = join(signer, 'policy.bundle.json');
+  hookwire(['bundle', 'build', join(signer, 'policy'), '--out', bundle, '--revision', 'v1']);
+  hookwire(['bundle', 'sign', bundle, '--key', join(signer, 'org.pem')]);
+  const cache = join(machine, 'var/cache/hookwire/bundle');
+  expect(hookwire(['bundle', 'pull', bundle, '--bundle-key', join(machine, 'org.pub.pem'), '--cache', cache])).toMatch(/revision v1 is the organisation layer now/);
+
+  return { machine, cache, orgRan };
+}
+
 describe.runIf(canOverlayEtc())('hookwire init --managed with the real Claude Code (needs root and a mount namespace, to overlay /etc for Claude Code alone)', () => {
   it('the managed hooks run the organisation layer; a project can neither replace them in its settings, weaken them in its .hookwire.json, nor switch them off through its env', async () => {
-    // The organisation's policy, signed and pulled into the machine's cache, as docs/fleet.md describes.
-    const signer = await tempDir('hookwire-signer-');
-    const machine = await tempDir('hookwire-machine-');
-    mkdirSync(join(signer, 'policy/hooks'), { recursive: true });
-    writeFileSync(join(signer, 'policy/hooks/deny.sh'), `#!/bin/sh\nif grep -q org-forbidden; then echo "${REASON}" >&2; exit 2; fi\nexit 0\n`);
-    chmodSync(join(signer, 'policy/hooks/deny.sh'), 0o755);
-    const orgRan = join(machine, 'org-ran.txt');
-    writeFileSync(
-      join(signer, 'policy/.hookwire.json'),
-      JSON.stringify({
-        hooks: [
-          { id: 'org-deny', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: '"$HOOKWIRE_CONFIG_DIR/hooks/deny.sh"' },
-          { id: 'org-record', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: `echo "NODE_OPTIONS=[$NODE_OPTIONS] PATH=[$PATH] PROBE=[$HOOKWIRE_PROBE] X=[$XDG_CACHE_HOME]" >> ${JSON.stringify(orgRan)}` },
-        ],
-      }),
-    );
-    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-    writeFileSync(join(signer, 'org.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    writeFileSync(join(machine, 'org.pub.pem'), publicKey.export({ type: 'spki', format: 'pem' }));
-    const bundle = join(signer, 'policy.bundle.json');
-    hookwire(['bundle', 'build', join(signer, 'policy'), '--out', bundle, '--revision', 'v1']);
-    hookwire(['bundle', 'sign', bundle, '--key', join(signer, 'org.pem')]);
-    const cache = join(machine, 'var/cache/hookwire/bundle');
-    expect(hookwire(['bundle', 'pull', bundle, '--bundle-key', join(machine, 'org.pub.pem'), '--cache', cache])).toMatch(/revision v1 is the organisation layer now/);
+    const { machine, cache, orgRan } = await prepareOrganisation();
 
     // The package's files, staged; a second init changes nothing.
     const stage = join(machine, 'stage');
@@ -119,6 +132,24 @@ describe.runIf(canOverlayEtc())('hookwire init --managed with the real Claude Co
     // --uninstall gives the root back as it was.
     expect(hookwire(['init', '--managed', '--uninstall', '--host', 'claude', '--root', stage])).toMatch(/deleted etc\/claude-code\/managed-settings\.json: nothing but init's entries was in it/);
     expect(existsSync(join(stage, 'etc'))).toBe(false);
+  });
+
+  it("Codex: the managed hooks run without a trust review and deny through the organisation layer; allow_managed_hooks_only skips the trusted project's own hook", async () => {
+    const { machine, cache, orgRan } = await prepareOrganisation();
+    const stage = join(machine, 'stage');
+    expect(hookwire(['init', '--managed', '--host', 'codex', '--root', stage, '--cache', cache])).toMatch(/\n {2}created etc\/codex\/requirements\.toml: the bridge runs on PreToolUse, .*; allow_managed_hooks_only = true\n/);
+    const cwd = await tempDir('hookwire-codex-project-');
+    const projectRan = join(cwd, 'project-ran.txt');
+    const hooks = { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `echo project >> ${JSON.stringify(projectRan)}` }] }] } };
+    // No --dangerously-bypass-hook-trust: a fresh HOME has trusted no hook, so only hooks trusted by policy (managed) can run.
+    const run = await runCodex({ cwd, hooks, hookTrust: 'persisted', launcher: overlayEtc(stage), script: [{ bash: 'echo org-forbidden' }, { bash: 'echo everyday-ok' }, { text: 'finished' }] });
+    expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
+    const [denied, allowed] = listFunctionOutputs(run.requests);
+    expect(String(denied?.output)).toContain(`Command blocked by PreToolUse hook: ${REASON}`);
+    expect(String(allowed?.output)).toContain('everyday-ok');
+    expect(existsSync(projectRan)).toBe(false);
+    expect(readFileSync(orgRan, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+    expect(hookwire(['init', '--managed', '--uninstall', '--host', 'codex', '--root', stage])).toMatch(/deleted etc\/codex\/requirements\.toml: nothing but init's lines was in it/);
   });
 });
 
