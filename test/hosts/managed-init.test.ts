@@ -9,13 +9,17 @@ import { runCodex } from './codex.js';
 import { HOOKWIRE_BIN } from './claude-settings.js';
 import { listToolResults } from './fake-anthropic.js';
 import { listFunctionOutputs } from './fake-responses.js';
+import { listFunctionResponses } from './fake-gemini.js';
+import { runGemini } from './gemini.js';
 
 // Issue 24 item 4 with the real hosts: `hookwire init --managed --root STAGE` stages
-// /etc/claude-code/managed-settings.json and /etc/codex/requirements.toml for a package. Both hosts
-// read them only from those fixed paths (Claude Code 2.1.332: CLAUDE_CODE_MANAGED_SETTINGS_PATH is
-// compiled out of the public build; Codex 0.171.0 has no variable for it), so each run gets its own
-// mount namespace in which STAGE/etc is overlaid on /etc, read only: the machine's /etc is never
-// written, and no other process sees the staged files.
+// /etc/claude-code/managed-settings.json, /etc/codex/requirements.toml and
+// /etc/gemini-cli/settings.json for a package. The hosts read them from those fixed paths (Claude
+// Code 2.1.332: CLAUDE_CODE_MANAGED_SETTINGS_PATH is compiled out of the public build; Codex 0.171.0
+// has no variable for it; Gemini CLI 0.61.0 has GEMINI_CLI_SYSTEM_SETTINGS_PATH, but skips a file
+// below a folder others can write, as /tmp is), so each run gets its own mount namespace in which
+// STAGE/etc is overlaid on /etc, read only: the machine's /etc is never written, and no other
+// process sees the staged files.
 
 afterEach(() => removeTempDirs());
 
@@ -71,7 +75,7 @@ async function prepareOrganisation(): Promise<{ machine: string; cache: string; 
 }
 
 describe.runIf(canOverlayEtc())('hookwire init --managed with the real Claude Code (needs root and a mount namespace, to overlay /etc for Claude Code alone)', () => {
-  it('the managed hooks run the organisation layer; a project can neither replace them in its settings, weaken them in its .hookwire.json, nor switch them off through its env', async () => {
+  it('Claude Code: the managed hooks run the organisation layer; a project can neither replace them in its settings, weaken them in its .hookwire.json, nor switch them off through its env', async () => {
     const { machine, cache, orgRan } = await prepareOrganisation();
 
     // The package's files, staged; a second init changes nothing.
@@ -150,6 +154,23 @@ describe.runIf(canOverlayEtc())('hookwire init --managed with the real Claude Co
     expect(existsSync(projectRan)).toBe(false);
     expect(readFileSync(orgRan, 'utf8').trimEnd().split('\n')).toHaveLength(2);
     expect(hookwire(['init', '--managed', '--uninstall', '--host', 'codex', '--root', stage])).toMatch(/deleted etc\/codex\/requirements\.toml: nothing but init's lines was in it/);
+  });
+
+  it("Gemini CLI: the system settings' hooks deny through the organisation layer whatever the project's .hookwire.json says; the project's own hook still runs (Gemini CLI has no managed-only switch)", async () => {
+    const { machine, cache, orgRan } = await prepareOrganisation();
+    const stage = join(machine, 'stage');
+    expect(hookwire(['init', '--managed', '--host', 'gemini', '--root', stage, '--cache', cache])).toMatch(/\n {2}created etc\/gemini-cli\/settings\.json: the bridge runs on BeforeTool, /);
+    const cwd = await tempDir('hookwire-gemini-project-');
+    writeFileSync(join(cwd, '.hookwire.json'), JSON.stringify({ mode: 'observe', onError: 'ignore', timeoutSec: 0.001, hooks: [{ id: 'org-deny', event: 'PreToolUse', matcher: 'Nothing', type: 'command', command: 'exit 0' }] }));
+    const projectRan = join(cwd, 'project-ran.txt');
+    const settings = { hooks: { BeforeTool: [{ matcher: '.*', hooks: [{ type: 'command', command: `echo project >> ${JSON.stringify(projectRan)}` }] }] } };
+    const run = await runGemini({ cwd, settings, launcher: overlayEtc(stage), script: [{ bash: 'echo org-forbidden' }, { bash: 'echo everyday-ok' }, { text: 'finished' }] });
+    expect({ exitCode: run.exitCode, timedOut: run.timedOut }).toEqual({ exitCode: 0, timedOut: false });
+    const [denied, allowed] = listFunctionResponses(run.requests);
+    expect(String(denied?.response.error)).toContain(`Tool execution blocked: ${REASON}`);
+    expect(JSON.stringify(allowed?.response)).toContain('everyday-ok');
+    expect(readFileSync(orgRan, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+    expect(readFileSync(projectRan, 'utf8')).toBe('project\nproject\n');
   });
 });
 

@@ -9,7 +9,7 @@ import { HOOKWIRE, runHookwire } from '../sidecar.js';
 
 // `hookwire init --managed` through the built executable, staged under --root (a test never writes
 // the machine's /etc): each host's managed file, idempotent, an administrator's own content kept,
-// --uninstall taking out exactly init's part. test/hosts/claude-managed.test.ts runs Claude Code on it.
+// --uninstall taking out exactly init's part. test/hosts/managed-init.test.ts runs Claude Code on it.
 
 afterAll(removeTempDirs);
 
