@@ -128,7 +128,7 @@ function renderTomlBlock(host: HostProfile): string {
  * hooks as a block at the end, each marked. The result must parse, keep the lock, and give every
  * event its bridge last; else nothing is written.
  */
-function planTomlInstall(host: HostProfile, existing: string | undefined): InitChange {
+export function planTomlInstall(host: HostProfile, existing: string | undefined): InitChange {
   const file = host.settingsPath;
   const own = existing === undefined ? '' : stripTomlAdditions(existing);
   const before = parseTomlFile(own, file);
@@ -155,7 +155,7 @@ function planTomlInstall(host: HostProfile, existing: string | undefined): InitC
   return { file, action: existing === undefined ? 'create' : 'update', note, text, ...(existing === undefined ? { mode: SYSTEM_FILE_MODE } : {}) };
 }
 
-function planTomlUninstall(host: HostProfile, existing: string | undefined): InitChange {
+export function planTomlUninstall(host: HostProfile, existing: string | undefined): InitChange {
   const file = host.settingsPath;
   if (existing === undefined) return { file, action: 'keep', note: 'not there' };
   const rest = stripTomlAdditions(existing);
