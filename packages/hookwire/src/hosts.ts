@@ -69,6 +69,12 @@ export interface HostProfile {
    * like a pinned project's (exit 2 with a reason where that blocks, 1 elsewhere).
    */
   userBin?: string;
+  /**
+   * Set for a managed install (`managedHost`): the system-wide hookwire the host's managed file runs,
+   * by absolute paths (node and the bin: a `PATH` the project's settings set cannot swap either),
+   * with the organisation layer named by `--org-config` and failures blocking (`--on-error block`).
+   */
+  managed?: { node: string; bin: string; orgConfig: string };
 }
 
 /** The bridge's own bound (seconds), below the host timeout so that hookwire, not the host, decides what a slow hook means. */
@@ -364,6 +370,19 @@ const PINNED_START = /^d='(?:[^']|'\\'')*'; if cd "\$d"; then \.\/node_modules\/
  */
 const USER_START = /^b=('(?:[^']|'\\'')*'); if \[ -x "\$b" \]; then \1 run /;
 
+/**
+ * The start of every command a managed init writes (see `managed`), whatever node, bin and
+ * organisation config it names: both paths quoted and tested, then run by the same paths written
+ * out, with `NODE_OPTIONS` emptied (a host's project settings can set it, and `--require` would run
+ * the project's code inside the bridge).
+ */
+const MANAGED_START = /^n=('(?:[^']|'\\'')*'); b=('(?:[^']|'\\'')*'); if \[ -x "\$n" \] && \[ -f "\$b" \]; then NODE_OPTIONS= \1 \2 run /;
+
+/** Whether `command` is one a managed init wrote (for any host). */
+export function isManagedBridgeCommand(command: string): boolean {
+  return MANAGED_START.test(command);
+}
+
 /** Whether `command` is one a user-level init wrote (for any host, naming any bin). */
 export function isUserBridgeCommand(command: string): boolean {
   return USER_START.test(command);
@@ -376,6 +395,7 @@ function runsFrom(command: string, start: string): boolean {
 
 /** Whether `command` is one init wrote for `host` (this version's or an earlier one's), whatever project or bin it names. */
 export function isInitBridgeCommand(command: string, host: HostProfile): boolean {
+  if (host.managed !== undefined) return MANAGED_START.test(command);
   if (host.userBin !== undefined) return USER_START.test(command);
   if (host.pinnedToProject === true ? PINNED_START.test(command) : runsFrom(command, host.bridgeProgram)) return true;
   return (host.formerBridgePrograms ?? []).some((start) => runsFrom(command, start));
@@ -404,6 +424,12 @@ export function renderBridgeCommand(host: HostProfile, eventName?: string, proje
   const dialect = host.dialect === 'claude' ? '' : ` --dialect ${host.dialect}`;
   const event = host.eventFlag === true && eventName !== undefined ? ` --event ${eventName}` : '';
   const args = `run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
+  if (host.managed !== undefined) {
+    const { node, bin, orgConfig } = host.managed;
+    const why = `hookwire: cannot run $b with $n (hookwire or node moved, or was removed): install it again, then run hookwire init --managed --host ${host.dialect}`;
+    const run = `NODE_OPTIONS= ${quoteForShell(node)} ${quoteForShell(bin)} ${args} --org-config ${quoteForShell(orgConfig)} --on-error block`;
+    return failClosedCommand(host, eventName, `n=${quoteForShell(node)}; b=${quoteForShell(bin)}`, '[ -x "$n" ] && [ -f "$b" ]', run, why);
+  }
   if (host.userBin !== undefined) {
     const why = `hookwire: cannot run $b (hookwire moved, was upgraded to another path, or was removed): install it again, then run hookwire init --user --host ${host.dialect}`;
     const bin = quoteForShell(host.userBin);
@@ -424,6 +450,66 @@ export function renderBridgeCommand(host: HostProfile, eventName?: string, proje
 export function userHost(host: HostProfile, bin: string, env: Record<string, string | undefined>): HostProfile {
   const settingsPath = `${userSettingsDir(host, env)}/${host.userSettings.file}`;
   return { ...host, settingsPath, bridgeProgram: quoteForShell(bin), pinnedToProject: false, formerBridgePrograms: [], userBin: bin };
+}
+
+/** A host's managed (system-wide) file, which `hookwire init --managed` writes; its paths are relative to the root (`/`, or `--root DIR`). */
+export interface ManagedFileProfile {
+  /** On Linux, and on macOS. */
+  linux: string;
+  darwin: string;
+  format: 'json' | 'toml';
+  /** The top-level setting that keeps every hook outside the managed files from running, where the host has one. */
+  lockKey?: string;
+  /** What the file does and what it locks, for people (init's note). */
+  locks: string;
+}
+
+export const MANAGED_FILES = {
+  claude: {
+    linux: 'etc/claude-code/managed-settings.json',
+    darwin: 'Library/Application Support/ClaudeCode/managed-settings.json',
+    format: 'json',
+    lockKey: 'allowManagedHooksOnly',
+    locks: 'Claude Code reads it first in every project, and with allowManagedHooksOnly runs no hook of the user\'s, a project\'s or a plugin\'s settings (only managed ones)',
+  },
+  codex: {
+    linux: 'etc/codex/requirements.toml',
+    darwin: 'etc/codex/requirements.toml',
+    format: 'toml',
+    lockKey: 'allow_managed_hooks_only',
+    locks: 'Codex runs its managed hooks without a trust review, and with allow_managed_hooks_only skips every user, project and session hook (cloud or MDM requirements, where an organisation has them, are merged above this file)',
+  },
+  cursor: {
+    linux: 'etc/cursor/hooks.json',
+    darwin: 'Library/Application Support/Cursor/hooks.json',
+    format: 'json',
+    locks: 'Cursor runs these hooks in every workspace, before the team\'s, project\'s and user\'s (which still run too: Cursor has no managed-only switch)',
+  },
+  gemini: {
+    linux: 'etc/gemini-cli/settings.json',
+    darwin: 'Library/Application Support/GeminiCli/settings.json',
+    format: 'json',
+    locks: 'Gemini CLI\'s system settings override the user\'s and the project\'s, and their hooks run in every folder; project hooks still run too (Gemini CLI has no managed-only switch)',
+  },
+} as const satisfies Partial<Record<HostName, ManagedFileProfile>>;
+
+export type ManagedHostName = keyof typeof MANAGED_FILES;
+
+export const MANAGED_HOST_NAMES = Object.keys(MANAGED_FILES) as readonly ManagedHostName[];
+
+export function isManagedHostName(name: string): name is ManagedHostName {
+  return Object.hasOwn(MANAGED_FILES, name);
+}
+
+/**
+ * A host's managed profile (`init --managed`): its managed file (`settingsPath`, relative to the
+ * root), and a command that runs the system-wide `node` and hookwire `bin` by absolute paths with
+ * the organisation layer `orgConfig`, failing closed when either is gone.
+ */
+export function managedHost(name: ManagedHostName, platform: NodeJS.Platform, managed: { node: string; bin: string; orgConfig: string }): HostProfile {
+  const host: HostProfile = HOSTS[name];
+  const file: ManagedFileProfile = MANAGED_FILES[name];
+  return { ...host, settingsPath: platform === 'darwin' ? file.darwin : file.linux, pinnedToProject: false, formerBridgePrograms: [], managed };
 }
 
 /** A host's user settings folder: the one `$dirVar` names (absolute), else `dir` (relative to the home folder). */

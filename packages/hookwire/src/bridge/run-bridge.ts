@@ -1,6 +1,7 @@
 import { ConfigError, HookwireError, nowMs, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { auditFailureRecordOf, createRuntime, LAYER_LEFT_OUT, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
 import { answerHost, AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
+import { hasHookwireAncestor } from './ancestry.js';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
 import { bundleRevisionOf, locateConfig, locateOrgConfig } from '../config-location.js';
@@ -40,6 +41,8 @@ export interface BridgeOptions {
   observe?: boolean;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
   logger: Logger;
+  /** Whether a hookwire process runs above this one, which the depth marker claims (`hasHookwireAncestor`; undefined: cannot tell, the marker is believed). */
+  hasBridgeAbove?: () => boolean | undefined;
   /** The environment the bridge reads its depth marker from and hands to hooks; default `process.env`. */
   env?: Record<string, string | undefined>;
   /** Default `process.stdin`. */
@@ -109,10 +112,17 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     return failure.exitCode;
   };
 
-  const depth = readBridgeDepth(env);
+  let depth = readBridgeDepth(env);
   if (depth >= 1) {
-    await writeAll(stderr, `hookwire run: ${BRIDGE_DEPTH_VAR}=${env[BRIDGE_DEPTH_VAR]}: already inside a hookwire bridge; not running any hook\n`);
-    return 0;
+    // The marker stops a hook's own bridge from recursing; set from outside (a host's project
+    // settings `env`, which the agent can write), it would switch every guard off: it counts only
+    // when a hookwire process really runs above this one.
+    if ((options.hasBridgeAbove ?? hasHookwireAncestor)() !== false) {
+      await writeAll(stderr, `hookwire run: ${BRIDGE_DEPTH_VAR}=${env[BRIDGE_DEPTH_VAR]}: already inside a hookwire bridge; not running any hook\n`);
+      return 0;
+    }
+    options.logger.warn(`${BRIDGE_DEPTH_VAR}=${env[BRIDGE_DEPTH_VAR]} is set, but no hookwire process runs above this bridge: it was set from outside (a host's settings "env"?), so it is ignored and the hooks run`);
+    depth = 0;
   }
 
   const startedAt = nowMs();

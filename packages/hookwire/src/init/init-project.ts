@@ -180,7 +180,7 @@ function planChanges(plan: () => InitChange[]): InitChange[] {
   }
 }
 
-async function applyChange(base: string, change: InitChange): Promise<void> {
+export async function applyChange(base: string, change: InitChange): Promise<void> {
   const path = resolve(base, change.file);
   if (change.text !== undefined) {
     await replaceFile(path, change.text);
@@ -193,7 +193,8 @@ async function applyChange(base: string, change: InitChange): Promise<void> {
   await unlink(path);
   // The folders go too when deleting the file left them empty (`.claude/`; `.github/hooks/` and `.github/`), up to the first that is not.
   const top = isAbsolute(change.file) ? dirname(path) : base;
-  for (let folder = dirname(path); folder !== top && folder.startsWith(top + sep); folder = dirname(folder)) {
+  const inside = top.endsWith(sep) ? top : top + sep;
+  for (let folder = dirname(path); folder !== top && folder.startsWith(inside); folder = dirname(folder)) {
     if (!(await rmdir(folder).then(() => true, () => false))) break;
   }
 }

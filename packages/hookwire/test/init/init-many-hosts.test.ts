@@ -88,7 +88,7 @@ describe('hookwire init with several hosts', () => {
 
   it('all goes alone, and every name in a list is checked', async () => {
     const { project, home } = await place();
-    const usage = '\n\nUsage:\n  hookwire init [--host claude|copilot|cursor|gemini|codex|crush|letta|qwen|opencode|pi|cline|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n';
+    const usage = '\n\nUsage:\n  hookwire init [--host claude|copilot|cursor|gemini|codex|crush|letta|qwen|opencode|pi|cline|all ...] [--dir DIR | --user | --managed [--root DIR] [--cache DIR]] [--dry-run] [--uninstall]\n';
     expect(await init(['--host', 'all,claude'], project, home)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: --host all means every host found: name it alone, not with claude${usage}` });
     expect(await init(['--host', 'claude,gemni'], project, home)).toEqual({
       code: 2,
