@@ -12,6 +12,7 @@ import {
   type Diagnostic,
   type DialectName,
   type HandlerResult,
+  type AuditLogSetting,
   ConfigError,
   describeType,
   DispatchError,
@@ -139,6 +140,8 @@ export interface Runtime {
   readonly diagnostics: readonly Diagnostic[];
   /** `sha256:<hex>` of the normalised config in force: the identity an audit record names. */
   readonly configDigest: string;
+  /** The config's `auditLog` setting in force (the organisation layer's, when it sets one): where records go without `--log`. */
+  readonly auditLog: AuditLogSetting | undefined;
   /** Releases pooled connections; dispatches must not be started afterwards. */
   close(): Promise<void>;
 }
@@ -405,6 +408,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     get configDigest() {
       return digestConfig(current.state.config);
     },
+    get auditLog() {
+      return current.state.config.auditLog;
+    },
     async close() {
       closed = true;
       await executors.close();
@@ -449,7 +455,7 @@ export async function checkConfig(
 
 /** What a config is, read without starting anything: its identity and its hooks, or why it cannot run. */
 export type ConfigDescription =
-  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[] }
+  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[]; auditLog?: AuditLogSetting }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
@@ -458,12 +464,13 @@ export type ConfigDescription =
  * id: a rule pack on several events is one), how many of them in observe mode. For `hookwire statusline`, which answers on every redraw: no
  * PATH lookups (checkConfig's), no executor.
  */
-export async function describeConfig(configPath: string | readonly string[]): Promise<ConfigDescription> {
-  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath }, { blocking: true });
+export async function describeConfig(configPath: string | readonly string[], orgConfigPath: readonly string[] = []): Promise<ConfigDescription> {
+  const source = { kind: 'files' as const, paths: typeof configPath === 'string' ? [configPath] : configPath };
+  const loaded = await loadConfigState(orgConfigPath.length > 0 ? { ...source, org: { paths: orgConfigPath } } : source, { blocking: true });
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config } = loaded.state;
   // A hook on several events (a rule pack) is one hook: counted by id.
   const ids = new Set(config.hooks.map((hook) => hook.id));
   const observed = new Set(config.hooks.filter((hook) => (hook.mode ?? config.mode) === 'observe').map((hook) => hook.id));
-  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics };
+  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics, ...(config.auditLog === undefined ? {} : { auditLog: config.auditLog }) };
 }

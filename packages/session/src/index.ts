@@ -10,5 +10,7 @@ export type { StopSignal } from './stop-signals.js';
 export { exitAfterFlush, FLUSH_GRACE_MS } from './exit-after-flush.js';
 export { isEntryModule } from './entry-module.js';
 export { openAuditFile, AUDIT_CLOSE_MS, AUDIT_QUEUE_MAX_BYTES } from './audit-file.js';
-export type { AuditFile } from './audit-file.js';
+export type { AuditFile, AuditFileOptions } from './audit-file.js';
 export { CHAIN_FIELD, CHAIN_START, hashLine } from './audit-chain.js';
+export { auditLogPlace, defaultAuditLogPath, openCommandAudit, AUDIT_LOG_MAX_BYTES } from './audit-place.js';
+export type { AuditLogPlace } from './audit-place.js';

@@ -2,7 +2,7 @@ import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
 import { startTelemetryExport } from '@hookwire/otlp';
-import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, openCommandAudit, onStopSignals, STOP_SIGNALS } from '@hookwire/session';
 
 export interface ListenOptions {
   configPaths: string[];
@@ -10,6 +10,7 @@ export interface ListenOptions {
   orgConfigPaths?: string[];
   /** The revision of the bundle the organisation layer came from, named in every audit record. */
   bundleRevision?: string;
+  /** Where one audit line per dispatch goes; without it, where the config's `auditLog` says (read at the start). */
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -36,14 +37,15 @@ export async function listen(options: ListenOptions): Promise<number> {
     throw error;
   }
   const stopTraces = await startTelemetryExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
+  const opened = openCommandAudit({ ...(options.logPath === undefined ? {} : { logPath: options.logPath }), logOmitsPayloads: options.logOmitsPayloads === true, setting: runtime.auditLog, env: process.env, logger });
+  const audit = opened?.audit;
   const server = createStdioServer({
     runtime,
     input: process.stdin,
     output: process.stdout,
     logger,
     version: options.version,
-    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
+    ...(opened === undefined ? {} : { audit: opened.audit, auditOmitsPayloads: opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
   const stopListening = onStopSignals((signal) => {
