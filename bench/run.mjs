@@ -21,6 +21,7 @@ import { SCALING } from './figures/scaling.mjs';
 import { createRoundtrip as createServeRoundtrip, createThroughput as createServeThroughput } from './figures/serve.mjs';
 import { create as createShell } from './figures/shell.mjs';
 import { create as createStatusline } from './figures/statusline.mjs';
+import { create as createUi } from './figures/ui.mjs';
 import { loadBuild } from './lib/builds.mjs';
 import { makeWorkDir, removeWorkDir } from './lib/fixtures.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -41,6 +42,7 @@ const FIGURES = [
   ['guard-turn', createGuardTurn],
   ['observed', createObserved],
   ['statusline', createStatusline],
+  ['ui', createUi],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
   ['claude-turn', createClaudeTurn],

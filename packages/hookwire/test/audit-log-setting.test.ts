@@ -21,7 +21,7 @@ async function user(): Promise<{ dir: string; home: string; env: NodeJS.ProcessE
   const dir = await tempDir();
   const home = join(dir, 'home');
   await mkdir(home);
-  const env = { ...bareEnv(dir), HOME: home };
+  const env: NodeJS.ProcessEnv = { ...bareEnv(dir), HOME: home };
   delete env.XDG_STATE_HOME;
   delete env.HOOKWIRE_ORG_CONFIG;
   delete env.XDG_CACHE_HOME;

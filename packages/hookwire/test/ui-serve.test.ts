@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LineClient, waitUntil } from '@hookwire/test-utils';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { LineClient } from '@hookwire/test-utils';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSidecars, HOOKWIRE, runHookwire, tempDir, writeConfig } from './sidecar.js';
+import { launchBrowser, startUiProcess } from './browser.js';
+import { cleanupSidecars, runHookwire, tempDir, writeConfig } from './sidecar.js';
 import { killServes, post, request, startServe } from './serve/serve-process.js';
 
-/** Chromium from the machine's Debian packages (`apt-get install -y chromium`), driven by playwright-core. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TOKEN = 'serve-token-for-the-ui-test-1234';
 /** A secret the config lets into a webhook's headers: serve's stream redacts it from the payload as the audit log does. */
 const SECRET = 's3cr3t-serve-value-0815';
@@ -17,8 +14,7 @@ let context: BrowserContext;
 const running: LineClient[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the ui tests drive Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium"`);
-  context = await chromium.launchPersistentContext(await tempDir(), { executablePath: CHROMIUM, headless: true, args: FLAGS });
+  context = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
@@ -41,39 +37,26 @@ function bash(dir: string, command: string, session = 's1'): Record<string, unkn
 }
 
 /** Starts the real `hookwire ui --serve URL --token-env NAME --no-open`; resolves the URL it prints. */
-async function startUi(serveUrl: string, token = TOKEN): Promise<{ url: string; ui: LineClient; stderr: string[] }> {
-  let url: string | undefined;
-  const stderr: string[] = [];
-  const ui = new LineClient(process.execPath, [HOOKWIRE, 'ui', '--serve', serveUrl, '--token-env', 'UI_SERVE_TOKEN', '--no-open'], {
-    name: 'hookwire ui',
-    env: { ...process.env, UI_SERVE_TOKEN: token },
-    onLine: (line) => (url ??= /^hookwire ui: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)$/.exec(line.text)?.[1]),
-    onStderr: (text: string) => void stderr.push(text),
-  });
-  running.push(ui);
-  expect(await waitUntil(() => url !== undefined, 20_000)).toBe(true);
-  return { url: url!, ui, stderr };
+function startUi(serveUrl: string, token = TOKEN): ReturnType<typeof startUiProcess> {
+  return startUiProcess(['--serve', serveUrl, '--token-env', 'UI_SERVE_TOKEN'], running, { ...process.env, UI_SERVE_TOKEN: token });
 }
 
 const rows = (page: Page) => page.locator('#timeline tbody tr');
 
 /** Resolves, in the page, the time (Date.now) at which the timeline first has `count` rows. */
 function rowsAt(page: Page, count: number): Promise<number> {
-  return page.evaluate(
-    (n) =>
-      new Promise<number>((resolve) => {
-        const body = document.querySelector('#timeline tbody')!;
-        if (body.children.length >= n) return resolve(Date.now());
-        const observer = new MutationObserver(() => {
-          if (body.children.length >= n) {
-            observer.disconnect();
-            resolve(Date.now());
-          }
-        });
-        observer.observe(body, { childList: true });
-      }),
-    count,
-  );
+  // Run in the page (a string: this file is type-checked without the DOM's types).
+  return page.evaluate(`new Promise((resolve) => {
+    const body = document.querySelector('#timeline tbody');
+    if (body.children.length >= ${count}) return resolve(Date.now());
+    const observer = new MutationObserver(() => {
+      if (body.children.length >= ${count}) {
+        observer.disconnect();
+        resolve(Date.now());
+      }
+    });
+    observer.observe(body, { childList: true });
+  })`);
 }
 
 describe('hookwire ui --serve in Chromium', () => {
