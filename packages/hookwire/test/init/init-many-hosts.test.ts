@@ -93,9 +93,9 @@ describe('hookwire init with several hosts', () => {
     expect(await init(['--host', 'claude,gemni'], project, home)).toEqual({
       code: 2,
       stdout: '',
-      stderr: `hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: claude, copilot, cursor, gemini, codex, opencode, all)${usage}`,
+      stderr: `hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, cline, all)${usage}`,
     });
-    expect((await init(['--host', 'claude,'], project, home)).stderr.split('\n')[0]).toBe('hookwire init: unknown host "" (supported: claude, copilot, cursor, gemini, codex, opencode, all)');
+    expect((await init(['--host', 'claude,'], project, home)).stderr.split('\n')[0]).toBe('hookwire init: unknown host "" (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, cline, all)');
     expect(await snapshot(project)).toEqual({});
   });
 });
