@@ -162,6 +162,7 @@ describe('ui and log without --log', () => {
   it("log reads the config's file, and the default place when no config is found but a log is there", async () => {
     const { dir, env } = await user();
     const app = await project(dir, 'app', { auditLog: true, hooks: [guard] });
+    expect(await runHookwire(['log'], { cwd: app, env })).toEqual({ code: 0, stdout: '', stderr: `hookwire log: no decision recorded yet: ${join(env.HOME!, '.local/state/hookwire/audit.jsonl')} (the config's auditLog) is not there; the bridge writes it on its first event\n` });
     expect((await runHookwire(['run'], { input: bash(app, 'ls'), cwd: app, env })).code).toBe(0);
     const elsewhere = join(dir, 'elsewhere');
     await mkdir(join(elsewhere, '.git'), { recursive: true });

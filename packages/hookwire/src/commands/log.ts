@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { CommandUsageError, type Command } from '../command.js';
 
 /** `hookwire log`: the audit log's decisions, one line each, and with --follow each new one. Its code is loaded only when it runs. */
@@ -24,6 +25,11 @@ export const logCommand: Command = {
     if (!found.ok) {
       logger.error(found.message);
       return 2;
+    }
+    // The config's log not written yet: no decision so far, which is not a failure (with --follow, it is waited for).
+    if (found.from === 'config' && values.follow !== true && !existsSync(found.path)) {
+      logger.error(`no decision recorded yet: ${found.path} (the config's auditLog) is not there; the bridge writes it on its first event`);
+      return 0;
     }
     return viewLog({ logPath: found.path, follow: values.follow === true, ...(last === undefined ? {} : { last }), json: values.json === true, warn: (message) => logger.error(message) });
   },
