@@ -7,7 +7,7 @@ import { cleanupSidecars, runHookwire, tempDir, writeConfig } from './sidecar.js
 import { killServes, post, request, startServe } from './serve/serve-process.js';
 
 const TOKEN = 'serve-token-for-the-ui-test-1234';
-/** A secret the config lets into a webhook's headers: serve's stream redacts it from the payload as the audit log does. */
+/** A secret the config lets into a webhook's headers: serve's stream redacts it wherever a record holds it (the payload, a rule's reason quoting the command), as the audit log does. */
 const SECRET = 's3cr3t-serve-value-0815';
 
 let context: BrowserContext;
@@ -78,7 +78,7 @@ describe('hookwire ui --serve in Chromium', () => {
     // the row on screen, which must be under 500 ms; and from the moment the event was sent to serve
     // (the hooks' run included: a first dispatch loads serve's rule engine), printed.
     const lags: { made: number; sent: number }[] = [];
-    for (const [n, command] of [[1, `ls ${SECRET}`], [2, 'curl https://example.invalid'], [3, 'pwd']] as const) {
+    for (const [n, command] of [[1, `ls ${SECRET}`], [2, `curl -H "x: ${SECRET}" https://example.invalid`], [3, 'pwd']] as const) {
       const shown = rowsAt(page, n);
       const sent = Date.now();
       const answer = await post(`${server.url}/hooks/claude`, bash(dir, command), { authorization: `Bearer ${TOKEN}` });
@@ -90,7 +90,7 @@ describe('hookwire ui --serve in Chromium', () => {
     process.stderr.write(`hookwire ui --serve: decisions on screen ${lags.map((lag) => `${lag.made} ms`).join(', ')} after they were made (${lags.map((lag) => `${lag.sent} ms`).join(', ')} after the event was sent to serve)\n`);
     for (const lag of lags) expect(lag.made).toBeLessThan(500);
     expect(await rows(page).first().locator('td').allTextContents()).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/), '#3', 'claude', 'PreToolUse', 'Bash', 'none', '', '']);
-    expect(await rows(page).nth(1).locator('td').allTextContents()).toEqual([expect.any(String), '#2', 'claude', 'PreToolUse', 'Bash', 'deny', 'guard (guard)', 'no curl here [hookwire rule guard, matched: curl https://example.invalid]']);
+    expect(await rows(page).nth(1).locator('td').allTextContents()).toEqual([expect.any(String), '#2', 'claude', 'PreToolUse', 'Bash', 'deny', 'guard (guard)', 'no curl here [hookwire rule guard, matched: curl -H "x: [redacted]" https://example.invalid]']);
 
     // A denial opens in full: the rule that fired, on what, from serve's record kept in memory.
     await rows(page).nth(1).click();

@@ -254,13 +254,20 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     return runObserved(event, payload, dispatchOptions);
   }
 
+  /** The config's secrets of each observed dispatch, from its start message: its end is redacted of the same. */
+  const secretsByMessage = new WeakMap<DispatchEndMessage, readonly string[]>();
+
   async function runObserved(event: string, payload: unknown, dispatchOptions: DispatchOptions): Promise<DispatchResult> {
     const message = { runtime, dispatchId: ++lastDispatchId } as DispatchEndMessage;
     const started = nowMs();
     try {
       const result = await runDispatch(event, payload, dispatchOptions, message);
-      message.outcome = result.outcome;
-      message.runs = result.runs;
+      // What subscribers see (the audit log, a serve's viewers) is redacted of every secret of the
+      // config, as the payload is: a hook's reason may quote the tool input that holds one (a rule's
+      // "matched: ..."), and each run was redacted only of its own hook's secrets. The host's answer is not.
+      const secrets = secretsByMessage.get(message) ?? [];
+      message.outcome = redactSecrets(result.outcome, secrets);
+      message.runs = redactSecrets(result.runs, secrets);
       const downgrades = dispatchOptions.downgradesOf?.(result);
       if (downgrades !== undefined && downgrades.length > 0) message.downgrades = [...downgrades];
       return result;
@@ -277,6 +284,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   /** Fills in what a dispatch's lifecycle messages say, once its hooks are selected, and publishes the start. */
   function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; selected: readonly LoadedHook[] }): void {
     const { dispatchOptions, given, snapshot } = fields;
+    const secrets = secretsOfConfig(snapshot.config, options.env ?? process.env);
+    secretsByMessage.set(message, secrets);
     Object.assign(message, {
       ...(dispatchOptions.requestId === undefined ? {} : { requestId: dispatchOptions.requestId }),
       ...(dispatchOptions.traceparent === undefined ? {} : { traceparent: dispatchOptions.traceparent }),
@@ -285,7 +294,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       dialect: fields.resolved.dialect,
       ...(fields.subject === undefined ? {} : { subject: fields.subject }),
       cwd: resolveCwd(dispatchOptions.cwd, given?.cwd, []),
-      payload: given === undefined ? undefined : redactSecrets(given, secretsOfConfig(snapshot.config, options.env ?? process.env)),
+      payload: given === undefined ? undefined : redactSecrets(given, secrets),
       configDigest: digestConfig(snapshot.config),
       hooks: fields.selected.map((hook) => hook.spec.id),
       observeAll: options.observe === true,
