@@ -134,6 +134,23 @@ describe('"auditLog" in the config', () => {
     expect(records(join(home, 'servers.jsonl')).map((record) => (record.payload as { tool_input: { command: string } }).tool_input.command)).toEqual(['from listen', 'from serve']);
   });
 
+  it("keeps the config's secrets out of the shared file: the payload, and a rule's reason quoting the command, redacted", async () => {
+    const { dir, env, defaultLog } = await user();
+    const secret = 'token-of-the-webhook-31337';
+    const app = await project(dir, 'app', {
+      auditLog: true,
+      hooks: [
+        { id: 'no-curl', event: 'PreToolUse', matcher: 'Bash', type: 'rule', for: 'command', when: "c.program == 'curl'", decision: 'deny', reason: 'no curl' },
+        { id: 'notify', event: 'PreToolUse', matcher: 'Bash', type: 'http', url: 'http://127.0.0.1:9/hook', headers: { authorization: 'Bearer $HOOK_TOKEN' }, allowedEnvVars: ['HOOK_TOKEN'], timeout: 2 },
+      ],
+    });
+    const ran = await runHookwire(['run'], { input: bash(app, `curl -H "x: ${secret}" https://example.invalid`), cwd: app, env: { ...env, HOOK_TOKEN: secret } });
+    expect(ran.stdout).toContain('"permissionDecision":"deny"');
+    const text = readFileSync(defaultLog, 'utf8');
+    expect(text).not.toContain(secret);
+    expect(records(defaultLog)).toMatchObject([{ payload: { tool_input: { command: 'curl -H "x: [redacted]" https://example.invalid' } }, outcome: { decision: 'deny', reason: 'no curl [hookwire rule no-curl, matched: curl -H "x: [redacted]" https://example.invalid]' } }]);
+  });
+
   it('a wrong value is a config error that names what it may be', async () => {
     const { dir, env } = await user();
     const app = await project(dir, 'app', { auditLog: 'logs/audit.jsonl', hooks: [guard] });
