@@ -11,8 +11,8 @@ export interface ServeFollowOptions {
   onRecord(seq: number, json: string): void;
   /** The serve answering is another one than before (restarted): the decisions held are not its. */
   onRestart(): void;
-  /** What happened to the connection, in words for a person. */
-  onNotice(message: string): void;
+  /** What happened to the connection, in words for a person; `ok` false while serve cannot be followed. */
+  onNotice(message: string, ok: boolean): void;
 }
 
 /**
@@ -29,10 +29,10 @@ export function followServe(options: ServeFollowOptions): { stop(): void; done: 
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let lastNotice = '';
-  const notice = (message: string) => {
+  const notice = (message: string, ok: boolean) => {
     if (message === lastNotice) return;
     lastNotice = message;
-    options.onNotice(message);
+    options.onNotice(message, ok);
   };
 
   async function connectOnce(): Promise<void> {
@@ -58,7 +58,7 @@ export function followServe(options: ServeFollowOptions): { stop(): void; done: 
             options.onRestart();
           }
           instance = given;
-          notice(`following ${options.url}`);
+          notice(`following ${options.url}`, true);
           markReady();
           return;
         }
@@ -77,11 +77,11 @@ export function followServe(options: ServeFollowOptions): { stop(): void; done: 
     while (!controller.signal.aborted) {
       try {
         await connectOnce();
-        if (!controller.signal.aborted) notice(`${options.url} closed the stream; connecting again`);
+        if (!controller.signal.aborted) notice(`${options.url} closed the stream; connecting again`, false);
       } catch (error) {
         if (controller.signal.aborted) break;
         const cause = (error as { cause?: { code?: string } }).cause?.code;
-        notice(`cannot follow ${options.url}: ${cause ?? (error as Error).message}; trying again every ${RECONNECT_MS / 1000} s`);
+        notice(`cannot follow ${options.url}: ${cause ?? (error as Error).message}; trying again every ${RECONNECT_MS / 1000} s`, false);
         markReady();
       }
       await new Promise<void>((resolve) => {

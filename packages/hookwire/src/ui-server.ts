@@ -176,6 +176,8 @@ export async function startUiServer(options: { source: UiSource; port?: number; 
   // The page is served while a long log is still read (100,000 records take seconds): it says so, and reloads when done.
   let reading = true;
   const send = (response: ServerResponse, event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  /** What is wrong with the source now (a serve that cannot be followed), for the page's status. */
+  let problem: string | undefined;
   const restart = () => {
     items.length = 0;
     byLine.clear();
@@ -214,7 +216,18 @@ export async function startUiServer(options: { source: UiSource; port?: number; 
             for (const line of lines) take(line, false);
           },
         })
-      : followServe({ url: source.url, token: source.token, onNotice: options.warn, onRestart: restart, onRecord: (seq, json) => take({ line: seq, text: json, offset: 0, bytes: 0 }, true) });
+      : followServe({
+          url: source.url,
+          token: source.token,
+          // The page says it too: a serve that cannot be followed is not "live".
+          onNotice: (message, ok) => {
+            options.warn(message);
+            problem = ok ? undefined : message;
+            for (const listener of listeners) send(listener.response, 'source', { problem: problem ?? null });
+          },
+          onRestart: restart,
+          onRecord: (seq, json) => take({ line: seq, text: json, offset: 0, bytes: 0 }, true),
+        });
   const ready = follower.ready.then(() => {
     reading = false;
     for (const listener of listeners) send(listener.response, 'reset', { generation });
@@ -272,7 +285,7 @@ export async function startUiServer(options: { source: UiSource; port?: number; 
         matched++;
         if (found.length < PAGE_LIMIT) found.push(items[i]!.entry);
       }
-      return json(response, 200, { log: label, generation, reading, total: items.length, matched, entries: found });
+      return json(response, 200, { log: label, ...(problem === undefined ? {} : { problem }), generation, reading, total: items.length, matched, entries: found });
     }
     if (url.pathname === '/api/overview') return json(response, 200, overviewOf(items.filter((item) => matches(item, filters))));
     const one = /^\/api\/entry\/(\d+)$/.exec(url.pathname);

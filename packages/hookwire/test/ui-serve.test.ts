@@ -121,11 +121,15 @@ describe('hookwire ui --serve in Chromium', () => {
     await expect.poll(() => rows(page).count(), { timeout: 5_000 }).toBe(2);
     await first.stop();
     await expect.poll(() => stderr.join(''), { timeout: 5_000 }).toMatch(/cannot follow http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED; trying again every 1 s|closed the stream; connecting again/);
+    // The page says so too: a serve that cannot be followed is not "live".
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: 5_000 }).toMatch(/^cannot follow http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED; trying again every 1 s$/);
+    expect(await page.locator('#status').getAttribute('data-state')).toBe('reconnecting');
     const second = await startServe(['--config', config, '--token-env', 'HW_SERVE_TOKEN', '--port', port], env);
     // The page is told to start over (another serve, its own numbering), then shows the new serve's decisions.
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(0);
     await post(`${second.url}/hooks/claude`, bash(dir, 'curl b'), { authorization: `Bearer ${TOKEN}` });
     await expect.poll(() => rows(page).allTextContents(), { timeout: 5_000 }).toEqual([expect.stringContaining('#1')]);
+    expect(await page.locator('#status').textContent()).toBe('live');
     await page.close();
   });
 });
