@@ -326,7 +326,7 @@ describe('hookwire run: a mistake in its own command line', () => {
     [['--dialect', 'windsurf'], /--dialect must be one of claude, native, .*, received "windsurf"/],
     [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror; did you mean --on-error\? \(no hookwire hook ran/],
     [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
-    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire rules, hookwire doctor\)/],
+    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire log, hookwire rules, hookwire doctor\)/],
     [['extra'], /unexpected argument "extra"/],
   ])('%j: exit 0, a systemMessage naming it, no hook runs', async (flags, message) => {
     const { dir, config } = await project({ hooks: GUARD });
