@@ -15,12 +15,13 @@ export async function launchBrowser(): Promise<BrowserContext> {
 }
 
 /** Starts the real `hookwire ui ARGS --no-open` (kept in `running`, to be killed after the test) and resolves the URL it prints, and its stderr so far. */
-export async function startUiProcess(args: string[], running: LineClient[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; ui: LineClient; stderr: string[] }> {
+export async function startUiProcess(args: string[], running: LineClient[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<{ url: string; ui: LineClient; stderr: string[] }> {
   let url: string | undefined;
   const stderr: string[] = [];
   const ui = new LineClient(process.execPath, [HOOKWIRE, 'ui', ...args, '--no-open'], {
     name: 'hookwire ui',
     env,
+    ...(cwd === undefined ? {} : { cwd }),
     onLine: (line) => (url ??= /^hookwire ui: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)$/.exec(line.text)?.[1]),
     onStderr: (text) => void stderr.push(text),
   });

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LineClient } from '@hookwire/test-utils';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -130,6 +131,36 @@ describe('hookwire ui --serve in Chromium', () => {
     await post(`${second.url}/hooks/claude`, bash(dir, 'curl b'), { authorization: `Bearer ${TOKEN}` });
     await expect.poll(() => rows(page).allTextContents(), { timeout: 5_000 }).toEqual([expect.stringContaining('#1')]);
     expect(await page.locator('#status').textContent()).toBe('live');
+    await page.close();
+  });
+});
+
+describe('hookwire ui with no flag, after hookwire init (issue 25: "a user runs npx hookwire ui ... and watches its tool calls appear")', () => {
+  it("shows the decisions of init's bridge, live, from the config's auditLog, and a denial in full", async () => {
+    const dir = await tempDir();
+    const home = join(dir, 'home');
+    const app = join(dir, 'app');
+    await mkdir(join(app, '.git'), { recursive: true });
+    await mkdir(home);
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+    for (const name of ['XDG_STATE_HOME', 'XDG_CACHE_HOME', 'HOOKWIRE_CONFIG', 'HOOKWIRE_ORG_CONFIG', 'CLAUDE_PROJECT_DIR', 'HOOKWIRE_BRIDGE_DEPTH']) delete env[name];
+    expect((await runHookwire(['init', '--host', 'claude'], { cwd: app, env })).code).toBe(0);
+    // The command init wrote into .claude/settings.json, as Claude Code runs it (from the project).
+    const bridge = (command: string) => runHookwire(['run', '--budget', '110'], { input: JSON.stringify(bash(app, command)), cwd: app, env: { ...env, CLAUDE_PROJECT_DIR: app } });
+    expect((await bridge('git status')).code).toBe(0);
+    const { url, stderr } = await startUiProcess([], running, env, app);
+    await expect.poll(() => stderr.join('')).toContain(`hookwire ui: reading ${join(home, '.local/state/hookwire/audit.jsonl')} (the config's auditLog)`);
+    const page = await context.newPage();
+    await page.goto(url);
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: 10_000 }).toBe('live');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    const shown = rowsAt(page, 2);
+    expect((await bridge('git push --force origin main')).stdout).toContain('"permissionDecision":"deny"');
+    await shown;
+    expect(await rows(page).first().locator('td').allTextContents()).toEqual([expect.any(String), '#2', 'claude', 'PreToolUse', 'Bash', 'deny', 'recommended (git-push-force-protected)', expect.stringMatching(/^A forced push/)]);
+    await rows(page).first().click();
+    await expect.poll(() => page.locator('#detail').textContent()).toContain('git-push-force-protected');
+    expect(await page.locator('#detail').textContent()).toContain('git push --force origin main');
     await page.close();
   });
 });
