@@ -23,6 +23,7 @@ import { createRoundtrip as createServeRoundtrip, createThroughput as createServ
 import { create as createServeBundle } from './figures/serve-bundle.mjs';
 import { create as createShell } from './figures/shell.mjs';
 import { create as createStatusline } from './figures/statusline.mjs';
+import { create as createUi } from './figures/ui.mjs';
 import { loadBuild } from './lib/builds.mjs';
 import { makeWorkDir, removeWorkDir } from './lib/fixtures.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -43,6 +44,7 @@ const FIGURES = [
   ['guard-turn', createGuardTurn],
   ['observed', createObserved],
   ['statusline', createStatusline],
+  ['ui', createUi],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
   ['serve-bundle', createServeBundle],

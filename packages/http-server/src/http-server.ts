@@ -8,6 +8,8 @@ import { trackConnection } from './connection.js';
 import { discardRefusedBody } from './discard-body.js';
 import type { ServeMetrics } from './metrics.js';
 import { readBody } from './read-body.js';
+import type { DecisionFeed } from './decision-feed.js';
+import { isLoopbackHost } from './loopback.js';
 
 /** The cap on one request body: 16 MiB, as the sidecar's request line. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -31,6 +33,8 @@ export interface HttpTransportOptions {
   token?: string;
   /** Reloads the config, answering as the sidecar's `reload` does. */
   reload(): Promise<SessionResponse>;
+  /** `GET /v1/decisions`: the audit records as server-sent events, to loopback clients with the token. */
+  decisions?: DecisionFeed;
   maxBodyBytes?: number;
   /** The polled policy bundle (`--bundle`): its state is in `/healthz`, readiness is its being active. */
   bundleFeed?: BundleFeed;
@@ -233,6 +237,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         const answer = await options.reload();
         return sendJson(res, path, answer.ok === true ? 200 : 409, answer);
       }
+      case '/v1/decisions': {
+        if (!expect('GET', path)) return;
+        req.resume();
+        // Decisions carry payloads (redacted): shown only on this machine, and only to a client that proved it holds the token.
+        if (options.decisions === undefined || options.token === undefined) return sendError(res, path, 403, 'hookwire serve shows its decisions only when it was started with --token-env NAME (the viewer, hookwire ui --serve URL --token-env NAME, sends that token)');
+        if (!isLoopbackHost(req.socket.remoteAddress ?? '')) return sendError(res, path, 403, 'hookwire serve shows its decisions only to clients on this machine (loopback)');
+        if (draining) return sendError(res, path, 503, 'hookwire serve is shutting down', { 'retry-after': RETRY_AFTER_SECONDS });
+        metrics.countRequest(path, 200);
+        const params = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
+        const after = Number(params.get('after') ?? '');
+        return options.decisions.attach(res, Number.isInteger(after) && after >= 0 && params.get('after') !== '' ? after : undefined, params.get('instance') ?? undefined);
+      }
       case '/metrics':
         if (!expect('GET', path)) return;
         return send(res, path, 200, metrics.render(session.inFlight), 'text/plain; version=0.0.4; charset=utf-8');
@@ -270,6 +286,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     server,
     drain() {
       draining = true;
+      options.decisions?.close();
     },
   };
 }

@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { startTelemetryExport } from '@hookwire/otlp';
-import { AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, bundleNotReady, createSession, openAuditFile, readBridgeDepth, startOnBundle, type BundleFeed, type BundleLayer, type SessionResponse } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, bundleNotReady, createSession, openCommandAudit, readBridgeDepth, startOnBundle, type BundleFeed, type BundleLayer, type SessionResponse } from '@hookwire/session';
 import { createHttpTransport } from './http-server.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { createServeMetrics } from './metrics.js';
+import { createDecisionFeed } from './decision-feed.js';
 
 export interface ServeOptions {
   configPaths: string[];
@@ -24,7 +25,7 @@ export interface ServeOptions {
   /** The environment variable holding the bearer token every route but `/healthz` requires. */
   tokenEnv?: string;
   maxInflight: number;
-  /** Where one audit line per dispatch goes. */
+  /** Where one audit line per dispatch goes; without it, where the config's `auditLog` says (read at the start). */
   logPath?: string;
   /** Leave payloads out of the audit records (such a log cannot be replayed). */
   logOmitsPayloads?: boolean;
@@ -112,11 +113,12 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   // Traces and decision logs are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
   const stopTraces = await startTelemetryExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
+  const opened = openCommandAudit({ ...(options.logPath === undefined ? {} : { logPath: options.logPath }), logOmitsPayloads: options.logOmitsPayloads === true, setting: runtime.auditLog, env, logger });
+  const audit = opened?.audit;
   const session = createSession({
     runtime,
     version: options.version,
-    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
+    ...(opened === undefined ? {} : { audit: opened.audit, auditOmitsPayloads: opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
     ...(feed === undefined ? {} : { notReady: () => bundleNotReady(feed) }),
   });
   const metrics = createServeMetrics(session, feed);
@@ -126,7 +128,9 @@ export async function serve(options: ServeOptions): Promise<number> {
     else logger.error('config reload refused; the previous config stays in force', { error: answer.error, diagnostics: answer.diagnostics });
     return answer;
   };
-  const transport = createHttpTransport({ session, metrics, logger, version: options.version, maxInflight: options.maxInflight, reload, ...(token === undefined ? {} : { token }), ...(feed === undefined ? {} : { bundleFeed: feed }) });
+  // The decisions as they are made, for `hookwire ui --serve`: only with a token (they carry payloads), with the log's payload setting.
+  const decisions = token === undefined ? undefined : createDecisionFeed({ runtime, payloads: opened === undefined || !opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { bundle: options.bundleRevision }) });
+  const transport = createHttpTransport({ session, metrics, logger, version: options.version, maxInflight: options.maxInflight, reload, ...(token === undefined ? {} : { token }), ...(feed === undefined ? {} : { bundleFeed: feed }), ...(decisions === undefined ? {} : { decisions }) });
   const { server } = transport;
 
   try {

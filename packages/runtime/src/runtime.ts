@@ -12,6 +12,7 @@ import {
   type Diagnostic,
   type DialectName,
   type HandlerResult,
+  type AuditLogSetting,
   ConfigError,
   describeType,
   DispatchError,
@@ -160,6 +161,8 @@ export interface Runtime {
   readonly diagnostics: readonly Diagnostic[];
   /** `sha256:<hex>` of the normalised config in force: the identity an audit record names. */
   readonly configDigest: string;
+  /** The config's `auditLog` setting in force (the organisation layer's, when it sets one): where records go without `--log`. */
+  readonly auditLog: AuditLogSetting | undefined;
   /** Releases pooled connections; dispatches must not be started afterwards. */
   close(): Promise<void>;
 }
@@ -279,13 +282,20 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     return runObserved(event, payload, dispatchOptions);
   }
 
+  /** The config's secrets of each observed dispatch, from its start message: its end is redacted of the same. */
+  const secretsByMessage = new WeakMap<DispatchEndMessage, readonly string[]>();
+
   async function runObserved(event: string, payload: unknown, dispatchOptions: DispatchOptions): Promise<DispatchResult> {
     const message = { runtime, dispatchId: ++lastDispatchId } as DispatchEndMessage;
     const started = nowMs();
     try {
       const result = await runDispatch(event, payload, dispatchOptions, message);
-      message.outcome = result.outcome;
-      message.runs = result.runs;
+      // What subscribers see (the audit log, a serve's viewers) is redacted of every secret of the
+      // config, as the payload is: a hook's reason may quote the tool input that holds one (a rule's
+      // "matched: ..."), and each run was redacted only of its own hook's secrets. The host's answer is not.
+      const secrets = secretsByMessage.get(message) ?? [];
+      message.outcome = redactSecrets(result.outcome, secrets);
+      message.runs = redactSecrets(result.runs, secrets);
       const downgrades = dispatchOptions.downgradesOf?.(result);
       if (downgrades !== undefined && downgrades.length > 0) message.downgrades = [...downgrades];
       return result;
@@ -302,6 +312,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   /** Fills in what a dispatch's lifecycle messages say, once its hooks are selected, and publishes the start. */
   function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; bundle: string | undefined; selected: readonly LoadedHook[] }): void {
     const { dispatchOptions, given, snapshot } = fields;
+    const secrets = secretsOfConfig(snapshot.config, options.env ?? process.env);
+    secretsByMessage.set(message, secrets);
     Object.assign(message, {
       ...(dispatchOptions.requestId === undefined ? {} : { requestId: dispatchOptions.requestId }),
       ...(dispatchOptions.traceparent === undefined ? {} : { traceparent: dispatchOptions.traceparent }),
@@ -310,7 +322,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       dialect: fields.resolved.dialect,
       ...(fields.subject === undefined ? {} : { subject: fields.subject }),
       cwd: resolveCwd(dispatchOptions.cwd, given?.cwd, []),
-      payload: given === undefined ? undefined : redactSecrets(given, secretsOfConfig(snapshot.config, options.env ?? process.env)),
+      payload: given === undefined ? undefined : redactSecrets(given, secrets),
       configDigest: digestConfig(snapshot.config),
       ...(fields.bundle === undefined ? {} : { bundle: fields.bundle }),
       hooks: fields.selected.map((hook) => hook.spec.id),
@@ -453,6 +465,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     get configDigest() {
       return digestConfig(current.state.config);
     },
+    get auditLog() {
+      return current.state.config.auditLog;
+    },
     async close() {
       closed = true;
       await executors.close();
@@ -497,7 +512,7 @@ export async function checkConfig(
 
 /** What a config is, read without starting anything: its identity and its hooks, or why it cannot run. */
 export type ConfigDescription =
-  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[] }
+  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[]; auditLog?: AuditLogSetting }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
@@ -506,12 +521,13 @@ export type ConfigDescription =
  * id: a rule pack on several events is one), how many of them in observe mode. For `hookwire statusline`, which answers on every redraw: no
  * PATH lookups (checkConfig's), no executor.
  */
-export async function describeConfig(configPath: string | readonly string[]): Promise<ConfigDescription> {
-  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath }, { blocking: true });
+export async function describeConfig(configPath: string | readonly string[], orgConfigPath: readonly string[] = []): Promise<ConfigDescription> {
+  const source = { kind: 'files' as const, paths: typeof configPath === 'string' ? [configPath] : configPath };
+  const loaded = await loadConfigState(orgConfigPath.length > 0 ? { ...source, org: { paths: orgConfigPath } } : source, { blocking: true });
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config } = loaded.state;
   // A hook on several events (a rule pack) is one hook: counted by id.
   const ids = new Set(config.hooks.map((hook) => hook.id));
   const observed = new Set(config.hooks.filter((hook) => (hook.mode ?? config.mode) === 'observe').map((hook) => hook.id));
-  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics };
+  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics, ...(config.auditLog === undefined ? {} : { auditLog: config.auditLog }) };
 }

@@ -2,7 +2,7 @@ import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
 import { startTelemetryExport } from '@hookwire/otlp';
-import { AUDIT_CLOSE_MS, bundleNotReady, onStopSignals, openAuditFile, startOnBundle, STOP_SIGNALS, type BundleFeed, type BundleLayer } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, bundleNotReady, onStopSignals, openCommandAudit, startOnBundle, STOP_SIGNALS, type BundleFeed, type BundleLayer } from '@hookwire/session';
 
 export interface ListenOptions {
   configPaths: string[];
@@ -15,6 +15,7 @@ export interface ListenOptions {
    * `orgConfigPaths`. Until one is active, dispatches are answered `ok: false` saying so.
    */
   bundleFeed?: BundleFeed;
+  /** Where one audit line per dispatch goes; without it, where the config's `auditLog` says (read at the start). */
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -48,8 +49,9 @@ export async function listen(options: ListenOptions): Promise<number> {
     throw error;
   }
   const stopTraces = await startTelemetryExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
-  const auditOptions = audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) };
+  const opened = openCommandAudit({ ...(options.logPath === undefined ? {} : { logPath: options.logPath }), logOmitsPayloads: options.logOmitsPayloads === true, setting: runtime.auditLog, env: process.env, logger });
+  const audit = opened?.audit;
+  const auditOptions = opened === undefined ? {} : { audit: opened.audit, auditOmitsPayloads: opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) };
   const server = createStdioServer({
     runtime,
     input: process.stdin,

@@ -6,7 +6,7 @@ import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, isHookFileHostName, isPluginHostNam
 import { isLink, replaceFile } from './replace-file.js';
 import { listBridgedEvents, listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
-import { renderLegacyStarterConfig, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
+import { isStarterText, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
 
 export type InitHostName = HostName | PluginHostName | HookFileHostName;
 
@@ -128,7 +128,7 @@ function planUnbridge(host: HostProfile, existing: string | undefined): InitChan
 function isUserStarter(text: string): boolean {
   try {
     const schema = (JSON.parse(text) as { $schema?: unknown }).$schema;
-    return typeof schema === 'string' && renderStarterConfig(schema) === text;
+    return typeof schema === 'string' && isStarterText(text, schema);
   } catch {
     return false;
   }
@@ -142,7 +142,7 @@ function planStarterRemoval(scope: Scope, hosts: readonly { shellTool: string }[
   const starter =
     scope.user !== undefined
       ? isUserStarter(existing)
-      : SCHEMA_REFS.some((ref) => renderStarterConfig(ref) === existing || hosts.some((host) => renderLegacyStarterConfig(host, ref) === existing));
+      : SCHEMA_REFS.some((ref) => isStarterText(existing, ref, hosts));
   if (starter) return { file, action: 'delete', note: 'the starter, unchanged since init wrote it' };
   return { file, action: 'keep', note: 'not the starter as init writes it (yours, or edited): left in place' };
 }
