@@ -386,12 +386,22 @@ export default {
       const answer = await ask({ type: 'after_tool_call', toolName: event.toolName, params: event.params, toolCallId: event.toolCallId, result: event.result, error: event.error }, ctx);
       tell(answer.failed ?? answer.message);
     }, budget);
+    // A prompt is asked about once, before the prompt is built (context goes in there); a block is
+    // applied by before_agent_run, the hook that can stop the run before the model reads the prompt.
+    const refused = new Map();
     api.on('before_prompt_build', async (event, ctx) => {
       const answer = await ask({ type: 'before_prompt_build', prompt: event.prompt }, ctx);
       tell(answer.failed ?? answer.message);
+      if (answer.block === true) refused.set(ctx.sessionId, answer.reason);
       if (typeof answer.context === 'string') return { appendContext: answer.context };
       return undefined;
     }, budget);
+    api.on('before_agent_run', (event, ctx) => {
+      if (!refused.has(ctx.sessionId)) return undefined;
+      const reason = refused.get(ctx.sessionId);
+      refused.delete(ctx.sessionId);
+      return { outcome: 'block', reason, message: reason };
+    });
     api.on('before_agent_finalize', async (event, ctx) => {
       const answer = await ask({ type: 'before_agent_finalize', lastAssistantMessage: event.lastAssistantMessage, stopHookActive: event.stopHookActive }, ctx);
       tell(answer.failed ?? answer.message);

@@ -10,7 +10,8 @@ const OPENCLAW = { host: 'OpenClaw', events: EVENTS, capabilities: CAPABILITIES,
 /**
  * A folded outcome as hookwire's OpenClaw plugin applies it, always exit 0 — the pi extension's
  * `{block, reason, context, message}`: `{block: true, reason}` (returned from `before_tool_call`
- * as `{block, blockReason}`, from `before_agent_finalize` as `{action: "revise", reason}`);
+ * as `{block, blockReason}`, from `before_agent_finalize` as `{action: "revise", reason}`, and a prompt's from
+ * `before_agent_run` as `{outcome: "block", reason, message}`);
  * `context` (appended to the prompt by `before_prompt_build`); `message` (written to stderr).
  * Stop context keeps the turn going as a revise, as Claude Code takes it.
  */
