@@ -493,8 +493,8 @@ const PI: DialectCase = {
   ],
 };
 
-// Rows from Letta Code 0.32.18's own types (dist/types/hooks/types.d.ts) and hook runner (executeHooks in
-// letta.js): it does not install here (a dependency missing from the registry; Node >= 22.19).
+// Rows from Letta Code 0.32.18's own types (dist/types/hooks/types.d.ts) and hook runner (executeHooks and
+// executeHooksParallel in letta.js), checked on the real Letta Code headless (docs/hosts-observed.md, "Letta Code").
 const LETTA: DialectCase = {
   dialect: 'letta',
   planned: true,
@@ -520,10 +520,22 @@ const LETTA: DialectCase = {
     { row: 'outcome: deny is exit 2 with the reason on stderr', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { exitCode: 2, stdout: '', stderr: 'R\n' } },
     { row: 'outcome: UserPromptSubmit context is plain stdout', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: 'a\n\nb\n' } },
     {
-      row: 'outcome: PostToolUse context cannot be passed, recorded',
+      row: 'outcome (observed): PostToolUse context is hookSpecificOutput.additionalContext on exit 0, appended to the tool result as [Hook feedback]',
       outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] } },
-      expected: { stdout: '', downgrades: ['1 additional context was dropped: Letta Code passes no hook context to the model on PostToolUse'] },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"C"}}\n' },
     },
+    {
+      row: 'outcome: a downgraded deny after a tool is feedback, before the context',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak', additionalContext: ['more'] } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"leak\\n\\nmore"}}\n' },
+    },
+    {
+      row: 'outcome: SessionStart context cannot be passed, recorded',
+      outcome: { event: 'session:start', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Letta Code passes no hook context to the model on SessionStart'] },
+    },
+    { row: 'PostToolUse additionalContext is context', answer: { event: 'tool:after', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ctx"}}' }, expected: { additionalContext: ['ctx'], warnings: [] } },
+    { row: 'PostToolUseFailure top-level additionalContext is context', answer: { event: 'tool:error', end: exit(0), stdout: '{"additionalContext":"ctx"}' }, expected: { additionalContext: ['ctx'], warnings: [] } },
   ],
 };
 
