@@ -109,6 +109,10 @@ export const RUNNERS: Record<string, DocRun> = {
   },
   'init-cursor': { check: wrote('.hookwire.json', '.cursor/hooks.json') },
   'init-gemini': { check: wrote('.hookwire.json', '.gemini/settings.json') },
+  'init-cline': { check: wrote('.hookwire.json', '.clinerules/hooks/PreToolUse', '.clinerules/hooks/UserPromptSubmit') },
+  'init-crush': { check: wrote('.hookwire.json', '.crush.json') },
+  'init-pi': { check: wrote('.hookwire.json', '.pi/extensions/hookwire.ts') },
+  'init-letta': { check: wrote('.hookwire.json', '.letta/settings.json') },
   // README.md and docs/observability.md: explain on a log the real `hookwire run --log` wrote.
   explain: {
     setup: async (project) => {
