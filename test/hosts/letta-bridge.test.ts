@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectBothDenials, expectCleanExit } from './cross-host-expect.js';
+import { expectBothDenials, expectCleanExit, expectTreeKilled } from './cross-host-expect.js';
 import * as hooks from './cross-host-hooks.js';
 import { collectShownText, listToolResults } from './fake-chat-completions.js';
 import { makeInitProject } from './init-project.js';
@@ -36,6 +36,14 @@ describe('Letta Code through hookwire init --host letta', () => {
     const [first, second] = listToolResults(run.requests);
     expect(first).toMatch(new RegExp(`first-out[\\s\\S]*\\[Hook feedback\\]:\\n${hooks.AFTER_CONTEXT}$`));
     expect(second).toMatch(new RegExp(`second-out[\\s\\S]*\\[Hook feedback\\]:\\n${hooks.POST_FEEDBACK}$`));
+  });
+
+  it('a hook past its timeout is killed with its whole tree while the session goes on', async () => {
+    const { project } = await makeInitProject('letta', hooks.describeTimeoutConfig);
+    const run = await runLetta({ cwd: project, script: [...hooks.describeTimeoutScript(project), { text: 'finished' }] });
+    expectCleanExit(run);
+    const [, check] = listToolResults(run.requests);
+    await expectTreeKilled(project, String(check));
   });
 
   it('a broken .hookwire.json blocks nothing and tells the user', async () => {

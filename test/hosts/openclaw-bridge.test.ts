@@ -11,11 +11,16 @@ import { runOpenClaw } from './openclaw.js';
 // The real OpenClaw 2026.9.6, headless (`openclaw agent --local`) under the pinned Node 24, set up by
 // `hookwire init --host openclaw`: the plugin it writes (.openclaw/extensions/hookwire/) forwards
 // OpenClaw's hooks to `hookwire run --dialect openclaw`, and the hooks in .hookwire.json are Claude
-// Code hooks, unchanged. Two runs, about 25 s each.
+// Code hooks, unchanged. Two runs, 20 to 50 s each (a hook's timeout and tree kill are the bridge's, run
+// against the other hosts; OpenClaw's plugin waits for the bridge's exit).
 
 afterAll(() => removeTempDirs());
 
-/** The guards of turn A and the Stop hook of the parity config: its context, once, keeps the turn going. */
+/**
+ * The guards of turn A and the Stop hook of the parity config: its context, once, keeps the turn
+ * going — in a turn with no side effect (the one command is denied): OpenClaw finalizes anyway
+ * after a tool that ran (docs/hosts-observed.md).
+ */
 function describeConfig(project: string): unknown {
   const stop = (hooks.describeParityConfig(project) as { hooks: { id: string }[] }).hooks.find((hook) => hook.id === 'stop-context');
   return { hooks: [...(hooks.describeGuardConfig() as { hooks: unknown[] }).hooks, stop] };
