@@ -265,8 +265,120 @@ export interface PluginHostProfile {
   userNote: string;
   /** Host config files that can load the plugin package by name too (OpenCode's `opencode.json` "plugin" list). */
   listedIn?: readonly string[];
+  /** Files the plugin needs beside it (OpenClaw's manifest): written, kept and removed with it. */
+  companions?: readonly { path: string; text: string }[];
+  /** What the user must still do before the host loads the plugin; `init` says it. */
+  setupNote?: string;
 }
 
+/**
+ * The `ask` function of a hookwire extension file (pi's, OpenClaw's plugin): runs the project's
+ * bridge (`bridge`, `project` defined before it) once for an event, with the event object and
+ * `cwd` and `session_id` added on stdin, and resolves with its JSON answer, or `{failed}` saying
+ * why it could not run.
+ */
+function renderAsk(dialect: string, cwd: string, sessionId: string): string {
+  return `function ask(event, ctx) {
+  return new Promise((done) => {
+    const child = spawn(bridge, ['run', '--dialect', '${dialect}', '--budget', '${BRIDGE_BUDGET_SEC}'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', (error) => done({ failed: \`hookwire: cannot run \${bridge}: \${error.message}\` }));
+    child.on('close', (code) => {
+      if (code !== 0 && out.trim() === '') return done({ failed: \`hookwire: \${bridge} exited with \${code}: \${err.trim()}\` });
+      try {
+        done(out.trim() === '' ? {} : JSON.parse(out));
+      } catch {
+        done({ failed: \`hookwire: the bridge's answer is not JSON: \${out.trim()}\` });
+      }
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify({ ...event, cwd: ${cwd}, session_id: ${sessionId} }));
+  });
+}
+`;
+}
+
+
+/**
+ * The plugin `init --host openclaw` writes (`.openclaw/extensions/hookwire/index.js`, with its
+ * manifest): OpenClaw's hooks are typed in-process handlers (`api.on`), so the plugin forwards each
+ * event to the project's own bridge (`hookwire run --dialect openclaw`) and applies its answer. Its
+ * handlers take the bridge's budget: OpenClaw's own default (15 s before a tool call, failing
+ * closed) would cut a slow hook short.
+ */
+const OPENCLAW_PLUGIN = `// Written by hookwire init --host openclaw: runs the project's hookwire config (.hookwire.json) in
+// OpenClaw, through the project's own hookwire bridge (hookwire run --dialect openclaw), on every tool
+// call and result, prompt, stop and session event. A bridge that cannot run blocks tool calls (fail
+// closed) and says why, on stderr.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+// OpenClaw runs a copy of this file from a folder of its own: the project is found from the
+// plugin's folder as OpenClaw gives it (api.rootDir, .openclaw/extensions/hookwire), in register.
+let project;
+let bridge;
+const budget = { timeoutMs: ${HOST_TIMEOUT_SEC * 1000} };
+
+${renderAsk('openclaw', 'project', 'ctx.sessionId')}
+function tell(text) {
+  if (text !== undefined && text !== '') process.stderr.write(\`\${text}\\n\`);
+}
+
+export default {
+  id: 'hookwire',
+  name: 'hookwire',
+  description: "Runs the project's hookwire config (.hookwire.json) on OpenClaw's hooks.",
+  register(api) {
+    project = resolve(api.rootDir, '..', '..', '..');
+    bridge = join(project, 'node_modules', '.bin', 'hookwire');
+    api.on('before_tool_call', async (event, ctx) => {
+      const answer = await ask({ type: 'before_tool_call', toolName: event.toolName, params: event.params, toolCallId: event.toolCallId }, ctx);
+      tell(answer.failed ?? answer.message);
+      if (answer.failed !== undefined) return { block: true, blockReason: answer.failed };
+      if (answer.block === true) return { block: true, blockReason: answer.reason };
+      return undefined;
+    }, budget);
+    api.on('after_tool_call', async (event, ctx) => {
+      const answer = await ask({ type: 'after_tool_call', toolName: event.toolName, params: event.params, toolCallId: event.toolCallId, result: event.result, error: event.error }, ctx);
+      tell(answer.failed ?? answer.message);
+    }, budget);
+    // A prompt is asked about once, before the prompt is built (context goes in there); a block is
+    // applied by before_agent_run, the hook that can stop the run before the model reads the prompt.
+    const refused = new Map();
+    api.on('before_prompt_build', async (event, ctx) => {
+      const answer = await ask({ type: 'before_prompt_build', prompt: event.prompt }, ctx);
+      tell(answer.failed ?? answer.message);
+      if (answer.block === true) refused.set(ctx.sessionId, answer.reason);
+      if (typeof answer.context === 'string') return { appendContext: answer.context };
+      return undefined;
+    }, budget);
+    api.on('before_agent_run', (event, ctx) => {
+      if (!refused.has(ctx.sessionId)) return undefined;
+      const reason = refused.get(ctx.sessionId);
+      refused.delete(ctx.sessionId);
+      return { outcome: 'block', reason, message: reason };
+    });
+    api.on('before_agent_finalize', async (event, ctx) => {
+      const answer = await ask({ type: 'before_agent_finalize', lastAssistantMessage: event.lastAssistantMessage, stopHookActive: event.stopHookActive }, ctx);
+      tell(answer.failed ?? answer.message);
+      if (answer.block === true) return { action: 'revise', reason: answer.reason };
+      return undefined;
+    }, budget);
+    for (const name of ['session_start', 'session_end']) {
+      api.on(name, async (event, ctx) => {
+        const answer = await ask({ type: name, reason: event.reason }, ctx);
+        tell(answer.failed ?? answer.message);
+      }, budget);
+    }
+  },
+};
+`;
+
+/** The manifest OpenClaw requires beside a plugin's entry: its id, and no settings of its own. */
+const OPENCLAW_MANIFEST = `${JSON.stringify({ id: 'hookwire', name: 'hookwire', configSchema: { type: 'object', additionalProperties: false } }, null, 2)}\n`;
 
 export const PLUGIN_HOSTS = {
   opencode: {
@@ -289,6 +401,19 @@ export const PLUGIN_HOSTS = {
     markers: ['.pi'],
     label: 'pi',
     userNote: "its hooks are an extension file in the project (.pi/extensions/hookwire.ts) that loads the project's own hookwire; run hookwire init --host pi in each project (docs/hosts-setup.md)",
+  },
+  openclaw: {
+    // OpenClaw discovers plugin folders in <workspace>/.openclaw/extensions/ (each with its manifest).
+    pluginPath: '.openclaw/extensions/hookwire/index.js',
+    pluginPackage: 'hookwire',
+    pluginText: OPENCLAW_PLUGIN,
+    companions: [{ path: '.openclaw/extensions/hookwire/openclaw.plugin.json', text: OPENCLAW_MANIFEST }],
+    shellTool: 'Bash',
+    markers: ['.openclaw'],
+    label: 'OpenClaw',
+    setupNote:
+      'OpenClaw loads .openclaw/extensions/hookwire/ only when this project is the agent\'s workspace (agents.defaults.workspace in ~/.openclaw/openclaw.json) and the plugin is enabled there: plugins.entries.hookwire = {"enabled": true, "hooks": {"allowConversationAccess": true}} (workspace plugins are off by default; prompt and stop hooks need conversation access); run it with openclaw agent --local or the Gateway (openclaw agent exec loads no plugins)',
+    userNote: "its hooks are a plugin folder in the agent's workspace (.openclaw/extensions/hookwire/) that loads the project's own hookwire; run hookwire init --host openclaw in that project (docs/hosts-setup.md)",
   },
 } as const satisfies Record<string, PluginHostProfile>;
 

@@ -48,7 +48,7 @@ describe('checkConfig: what fails only when the hooks run', () => {
     ]);
     expect(found.filter((d) => d.severity === 'warning').map((d) => d.path)).toEqual(['/hooks/12/command', '/hooks/2']);
     // SubagentStop is an event Gemini CLI does not have: check says its hooks never fire there.
-    expect(found.find((d) => d.path === '/hooks/2' && d.severity === 'warning')?.message).toBe('the hooks on subagent:end never fire under Gemini CLI, Cline, pi: those hosts have no such event');
+    expect(found.find((d) => d.path === '/hooks/2' && d.severity === 'warning')?.message).toBe('the hooks on subagent:end never fire under Gemini CLI, Cline, pi, OpenClaw: those hosts have no such event');
   });
 
   it('takes llm and proxy from any layer, and the PATH it is given', async () => {

@@ -218,6 +218,45 @@ describe('init --host pi', () => {
   });
 });
 
+describe('init --host openclaw', () => {
+  it('writes the plugin folder (entry and manifest) that forwards every hook to the project bridge, says how to enable it; twice changes nothing; --uninstall gives the project back', async () => {
+    const dir = await tempDir('hookwire-init-openclaw-');
+    const before = await snapshot(dir);
+    const report = await initProject({ dir, host: 'openclaw' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([
+      ['.hookwire.json', 'create'],
+      ['.openclaw/extensions/hookwire/index.js', 'create'],
+      ['.openclaw/extensions/hookwire/openclaw.plugin.json', 'create'],
+    ]);
+    const text = await readFile(join(dir, '.openclaw/extensions/hookwire/index.js'), 'utf8');
+    expect(text).toBe(PLUGIN_HOSTS.openclaw.pluginText);
+    expect(text).toContain("spawn(bridge, ['run', '--dialect', 'openclaw', '--budget', '110']");
+    for (const event of ['before_tool_call', 'after_tool_call', 'before_prompt_build', 'before_agent_run', 'before_agent_finalize', 'session_start', 'session_end']) expect(text).toContain(`'${event}'`);
+    expect(JSON.parse(await readFile(join(dir, '.openclaw/extensions/hookwire/openclaw.plugin.json'), 'utf8'))).toEqual({ id: 'hookwire', name: 'hookwire', configSchema: { type: 'object', additionalProperties: false } });
+    expect(report.notes).toContain(PLUGIN_HOSTS.openclaw.setupNote);
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'openclaw' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'openclaw', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.openclaw'))).toBe(false);
+  });
+
+  it('leaves an edited manifest in place on --uninstall, and refuses to overwrite a plugin file that is not its own', async () => {
+    const dir = await tempDir('hookwire-init-openclaw-');
+    await initProject({ dir, host: 'openclaw' });
+    await writeFile(join(dir, '.openclaw/extensions/hookwire/openclaw.plugin.json'), '{"id":"hookwire"}\n');
+    const removed = await initProject({ dir, host: 'openclaw', uninstall: true });
+    expect(removed.changes.map((change) => [change.file, change.action])).toEqual([
+      ['.openclaw/extensions/hookwire/index.js', 'delete'],
+      ['.openclaw/extensions/hookwire/openclaw.plugin.json', 'keep'],
+      ['.hookwire.json', 'delete'],
+    ]);
+    await writeFile(join(dir, '.openclaw/extensions/hookwire/index.js'), 'export default {};\n');
+    await expect(initProject({ dir, host: 'openclaw' })).rejects.toThrow('.openclaw/extensions/hookwire/index.js exists and is not the file init writes: move it away, or make it load hookwire yourself; nothing was changed');
+  });
+});
+
 describe('init --host opencode', () => {
   const plugin = PLUGIN_HOSTS.opencode;
 

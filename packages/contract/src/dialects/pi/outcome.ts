@@ -1,9 +1,11 @@
 import type { Outcome } from '@hookwire/fold';
 import type { CanonicalEvent } from '../../events.js';
 import type { BridgeResponse, RenderOutcomeOptions } from '../dialect.js';
-import { DEFAULT_BLOCK_REASON, jsonAnswer, planOutcome, withDowngrades } from '../plan-outcome.js';
+import { renderExtensionOutcome } from '../extension-outcome.js';
 import { CAPABILITIES } from './capabilities.js';
 import { EVENTS } from './events.js';
+
+const PI = { host: 'pi', events: EVENTS, capabilities: CAPABILITIES, stopContinues: false };
 
 /**
  * A folded outcome as hookwire's pi extension applies it, always exit 0: `{block: true, reason}`
@@ -14,15 +16,5 @@ import { EVENTS } from './events.js';
  * `ctx.ui.notify`, or on stderr headless). A downgraded deny after a tool is context too.
  */
 export function renderOutcome(event: CanonicalEvent, outcome: Outcome, options: RenderOutcomeOptions): BridgeResponse {
-  const eventName = EVENTS[event] ?? event;
-  const plan = planOutcome({ host: 'pi', event, eventName, capabilities: CAPABILITIES[event], passAllow: options.passAllow }, outcome);
-  const answer: Record<string, unknown> = {};
-  if (plan.decision === 'deny') {
-    answer.block = true;
-    answer.reason = plan.reason ?? DEFAULT_BLOCK_REASON;
-  }
-  const context = [...(plan.feedback === undefined ? [] : [plan.feedback]), ...plan.context];
-  if (context.length > 0) answer.context = context.join('\n\n');
-  if (plan.messages.length > 0) answer.message = plan.messages.join('\n');
-  return withDowngrades({ exitCode: 0, stdout: jsonAnswer(answer) }, plan.downgrades);
+  return renderExtensionOutcome(PI, event, outcome, options);
 }
