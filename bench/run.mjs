@@ -15,12 +15,15 @@ import { create as createGuardTurn } from './figures/guard-turn.mjs';
 import { create as createInprocess } from './figures/inprocess.mjs';
 import { create as createObserved } from './figures/observed.mjs';
 import { create as createPipeline } from './figures/pipeline.mjs';
+import { createCpu as createReplicasCpu, createRoundtrip as createReplicasRoundtrip } from './figures/replicas.mjs';
 import { create as createRoundtrip } from './figures/roundtrip.mjs';
 import { createBridge as createRulesBridge, createInprocess as createRulesInprocess } from './figures/rules.mjs';
 import { SCALING } from './figures/scaling.mjs';
 import { createRoundtrip as createServeRoundtrip, createThroughput as createServeThroughput } from './figures/serve.mjs';
+import { create as createServeBundle } from './figures/serve-bundle.mjs';
 import { create as createShell } from './figures/shell.mjs';
 import { create as createStatusline } from './figures/statusline.mjs';
+import { create as createUi } from './figures/ui.mjs';
 import { loadBuild } from './lib/builds.mjs';
 import { makeWorkDir, removeWorkDir } from './lib/fixtures.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -41,13 +44,17 @@ const FIGURES = [
   ['guard-turn', createGuardTurn],
   ['observed', createObserved],
   ['statusline', createStatusline],
+  ['ui', createUi],
   ['serve-roundtrip', createServeRoundtrip],
   ['serve-throughput', createServeThroughput],
+  ['serve-bundle', createServeBundle],
+  ['replicas-roundtrip', createReplicasRoundtrip],
+  ['replicas-cpu', createReplicasCpu],
   ['claude-turn', createClaudeTurn],
   ['gemini-turn', createGeminiTurn],
   ...SCALING,
 ];
-const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'claude-turn'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
+const GROUPS = { scaling: SCALING.map(([id]) => id), sidecar: ['roundtrip', 'pipeline', 'coldstart'], process: ['shell', 'execa', 'bridge'], serve: ['serve-roundtrip', 'serve-throughput', 'serve-bundle', 'replicas-roundtrip', 'replicas-cpu', 'claude-turn'], replicas: ['replicas-roundtrip', 'replicas-cpu'], rules: ['rules-inprocess', 'rules-bridge', 'guard-turn'] };
 
 const USAGE = `node bench/run.mjs [options]
   --only LIST       comma-separated figure ids or groups (default: all)
@@ -200,12 +207,19 @@ async function main() {
 
   const figures = [];
   const failed = [];
+  const skipped = [];
   try {
     for (const [id, create] of FIGURES) {
       if (!selected.has(id)) continue;
       log(`setting up ${id}`);
       try {
         const figure = await withTimeout(create(ctx), options.sampleTimeoutMs, `setting up ${id}`);
+        // A figure that needs what this machine lacks (a Debian package) says so and is left out; it is not a failure.
+        if (figure.skipped !== undefined) {
+          log(`${id}: ${figure.skipped}`);
+          skipped.push(figure);
+          continue;
+        }
         figure.samples = Object.fromEntries(figure.sides.map((s) => [s.name, []]));
         figures.push(figure);
       } catch (error) {
@@ -279,6 +293,7 @@ async function main() {
         };
       }),
       ...failed.map(({ id, title, error }) => ({ id, title, error, sides: [], samples: {}, rows: [] })),
+      ...skipped.map(({ id, group, title, skipped: why }) => ({ id, group, title, skipped: why, sides: [], samples: {}, rows: [] })),
     ],
   };
 

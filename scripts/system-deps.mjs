@@ -10,6 +10,8 @@ import { existsSync } from 'node:fs';
 /** Debian package → the executable the tests run (an absolute path: the tests use that path). */
 const PACKAGES = {
   chromium: '/usr/bin/chromium', // packages/hookwire/test/ui.test.ts, through playwright-core
+  haproxy: '/usr/sbin/haproxy', // test/fleet/replicas.test.ts and bench/figures/replicas.mjs: the load balancer in front of serve
+  prometheus: '/usr/bin/prometheus', // test/fleet/replicas.test.ts: scrapes every serve replica's /metrics
 };
 
 const missing = Object.entries(PACKAGES).filter(([, executable]) => !existsSync(executable)).map(([name]) => name);

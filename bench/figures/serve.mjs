@@ -3,7 +3,7 @@ import { oneCommandHookConfig, toolPayload, writeConfig } from '../lib/fixtures.
 import { autocannonRate, keepAliveClient, startFloorHttp, startServe } from '../lib/http.mjs';
 
 /** A no-match payload two ways: as Claude Code's http hook posts it, and as a /v1/dispatch request. */
-function bodies(cwd) {
+export function bodies(cwd) {
   const payload = toolPayload({ tool: 'Read', cwd });
   return {
     hook: JSON.stringify({ ...payload, hook_event_name: 'PreToolUse' }),
@@ -12,7 +12,7 @@ function bodies(cwd) {
 }
 
 /** Checks once, before timing, that a side answers its no-match request as it should. */
-async function check(client, name, path, body, expected) {
+export async function check(client, name, path, body, expected) {
   const answer = await client.post(path, body);
   if (answer.status !== 200 || !expected(answer.text)) throw new Error(`${name} ${path}: answered ${answer.status} ${JSON.stringify(answer.text.slice(0, 500))}`);
 }

@@ -70,6 +70,10 @@ const metCell = (row) => (row.met === undefined ? 'report' : row.met ? 'yes' : '
 export function renderMainTable(results) {
   const lines = [];
   for (const figure of results.figures) {
+    if (figure.skipped) {
+      lines.push([`${figure.title} (\`${figure.id}\`): ${figure.skipped}`, '—', '—', '—', '—', 'skipped']);
+      continue;
+    }
     if (figure.error) {
       lines.push([`${figure.title} (\`${figure.id}\`): **failed** (${figure.error.split('\n')[0].slice(0, 200)})`, '—', '—', '—', '—', '—']);
       continue;
@@ -92,6 +96,7 @@ export function renderChangeTable(results) {
 function renderFigure(figure) {
   const out = [`### ${figure.title} (\`${figure.id}\`)`, ''];
   if (figure.description) out.push(figure.description, '');
+  if (figure.skipped) out.push(`**Skipped:** ${figure.skipped}`, '');
   if (figure.error) out.push(`**Failed:** \`${figure.error.split('\n')[0]}\``, '');
   if (figure.partialError) out.push(`**Stopped early:** \`${figure.partialError.split('\n')[0]}\` (the rounds before it count)`, '');
   const unit = figure.unit ?? 'ms';

@@ -113,6 +113,7 @@ export const RUNNERS: Record<string, DocRun> = {
   'init-crush': { check: wrote('.hookwire.json', '.crush.json') },
   'init-pi': { check: wrote('.hookwire.json', '.pi/extensions/hookwire.ts') },
   'init-letta': { check: wrote('.hookwire.json', '.letta/settings.json') },
+  'init-openclaw': { check: wrote('.hookwire.json', '.openclaw/extensions/hookwire/index.js', '.openclaw/extensions/hookwire/openclaw.plugin.json') },
   // README.md and docs/observability.md: explain on a log the real `hookwire run --log` wrote.
   explain: {
     setup: async (project) => {

@@ -169,9 +169,9 @@ describe('the docs agree with the program', () => {
     expect(hosts.filter((host) => !page('README.md').includes(`--host ${host}`) && host !== 'claude')).toEqual([]);
   });
 
-  it('docs/serve.md names every route serve has: /hooks/<dialect> for each dialect, /v1/dispatch, /v1/reload, /healthz, /metrics', () => {
+  it('docs/serve.md names every route serve has: /hooks/<dialect> for each dialect, /v1/dispatch, /v1/reload, /healthz, /readyz, /metrics', () => {
     const serve = page('docs/serve.md');
-    const routes = [...DIALECT_NAMES.map((name) => `/hooks/${name}`), '/v1/dispatch', '/v1/reload', '/healthz', '/metrics'];
+    const routes = [...DIALECT_NAMES.map((name) => `/hooks/${name}`), '/v1/dispatch', '/v1/reload', '/healthz', '/readyz', '/metrics'];
     expect(routes.filter((route) => !serve.includes(`\`POST ${route}\``) && !serve.includes(`\`GET ${route}\``) && !serve.includes(`\`${route}\``))).toEqual([]);
   });
 

@@ -28,6 +28,8 @@ export interface RunClaudeOptions {
   args?: string[];
   /** The run is killed (its whole process group) after this long; default 60 s. */
   timeoutMs?: number;
+  /** Words run before the binary, which they are to start with its arguments (`unshare ... sh -c '...; exec "$@"' sh`). */
+  launcher?: string[];
 }
 
 export interface ClaudeRun extends HostExit {
@@ -82,7 +84,8 @@ export async function runClaude(options: RunClaudeOptions = {}): Promise<ClaudeR
     const output = options.output === 'stream-json' ? ['--output-format', 'stream-json', '--verbose', '--include-hook-events'] : ['--output-format', 'json'];
     const args = ['-p', options.prompt ?? 'Do the task.', ...output, '--allowedTools', 'Bash', ...(options.args ?? [])];
     const env = { ...describeClaudeEnv(home, fake.url), ...options.env };
-    const run = await spawnHost(findClaudeBinary(), args, { cwd, env, timeoutMs: options.timeoutMs ?? 60_000 });
+    const [program, ...words] = [...(options.launcher ?? []), findClaudeBinary(), ...args];
+    const run = await spawnHost(program!, words, { cwd, env, timeoutMs: options.timeoutMs ?? 60_000 });
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();

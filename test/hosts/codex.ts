@@ -41,6 +41,8 @@ export interface RunCodexOptions {
   json?: boolean;
   /** The run is killed (its whole process group) after this long; default 60 s. */
   timeoutMs?: number;
+  /** `exec` only: words run before the binary, which they are to start with its arguments (`unshare ... sh -c '...; exec "$@"' sh`). */
+  launcher?: string[];
   /**
    * The model Codex is told it talks to (default {@link CODEX_MODEL}): its bundled catalog decides
    * the tools offered. `gpt-5.5` is offered `apply_patch` (a freeform tool); the default is not.
@@ -140,7 +142,8 @@ export async function runCodex(options: RunCodexOptions = {}): Promise<CodexRun>
       }
     }
     const args = ['exec', ...(options.json === false ? [] : ['--json']), '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...trust, ...(options.args ?? []), prompt];
-    const run = await spawnHost(findCodexBinary(), args, { cwd, env, timeoutMs });
+    const [program, ...words] = [...(options.launcher ?? []), findCodexBinary(), ...args];
+    const run = await spawnHost(program!, words, { cwd, env, timeoutMs });
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();

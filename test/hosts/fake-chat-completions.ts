@@ -27,6 +27,8 @@ export interface FakeChatOptions {
   describeBashArgs?: (command: string) => Record<string, unknown>;
   /** The host's shell tool: what a `{ bash }` step calls, and what a main-loop request offers; default `bash` (Qwen Code: `run_shell_command`). */
   shellTool?: string;
+  /** Model ids `GET /v1/models` lists (Letta Code picks its model from that list); without them the fake serves no model list (404). */
+  models?: string[];
 }
 
 /** The text the fake says when the script has no step left, and on every side request. */
@@ -61,6 +63,11 @@ export async function startFakeChatCompletions(script: ChatStep[], options: Fake
     const body = parseBody(request.body);
     const chat = (typeof body === 'object' && body !== null ? body : {}) as ChatBody;
     const path = request.url.split('?')[0] ?? '';
+    if (options.models !== undefined && path.endsWith('/models')) {
+      requests.push({ method: request.method, url: request.url, body, role: 'side' });
+      const data = options.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' }));
+      return reply(response, 200, JSON.stringify({ object: 'list', data }), { 'content-type': 'application/json' });
+    }
     if (!path.endsWith('/chat/completions')) {
       requests.push({ method: request.method, url: request.url, body, role: 'side' });
       return reply(response, 404, JSON.stringify({ error: { message: `the fake serves only /v1/chat/completions, not ${path}` } }), { 'content-type': 'application/json' });

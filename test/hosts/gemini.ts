@@ -21,6 +21,8 @@ export interface RunGeminiOptions {
   script?: ScriptStep[];
   /** Added to (and overriding) the environment the harness builds. */
   env?: Record<string, string>;
+  /** Words run before node, which they are to start with its arguments (`unshare ... sh -c '...; exec "$@"' sh`). */
+  launcher?: string[];
   /** Extra command-line arguments after the harness's own. */
   args?: string[];
   /** The run is killed (its whole process group) after this long; default 90 s. */
@@ -87,7 +89,8 @@ export async function runGemini(options: RunGeminiOptions = {}): Promise<GeminiR
   try {
     const args = [findGeminiScript(), '-p', options.prompt ?? 'Do the task.', '-m', GEMINI_MODEL, '-o', 'stream-json', '--approval-mode', 'yolo', ...(options.args ?? [])];
     const env = { ...describeGeminiEnv(home, fake.url), ...options.env };
-    const run = await spawnHost(process.execPath, args, { cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
+    const [program, ...words] = [...(options.launcher ?? []), process.execPath, ...args];
+    const run = await spawnHost(program!, words, { cwd, env, timeoutMs: options.timeoutMs ?? 90_000 });
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();

@@ -33,12 +33,12 @@ async function readNewerEvents(project: string): Promise<Record<'failures' | 'en
 }
 
 describe('tool:error, session:end and permission:request through the bridge, hooks in Claude Code names', () => {
-  it('hookwire check warns about the hooks a host will never run: tool:error (Gemini CLI, Codex, Cline, pi), permission:request (Gemini CLI, Cursor, Cline, pi)', async () => {
+  it('hookwire check warns about the hooks a host will never run: tool:error (Gemini CLI, Codex, Cline, pi, OpenClaw), permission:request (Gemini CLI, Cursor, Cline, pi, OpenClaw)', async () => {
     const { project } = await makeInitProject('claude', hooks.describeNewerEventsConfig);
     const check = await runHookwire(['check'], project);
     expect(check.code).toBe(0);
-    expect(check.stdout).toContain('#/hooks/0: the hooks on tool:error never fire under Gemini CLI, Codex, Cline, pi: those hosts have no such event');
-    expect(check.stdout).toContain('#/hooks/2: the hooks on permission:request never fire under Gemini CLI, Cursor, Cline, pi: those hosts have no such event');
+    expect(check.stdout).toContain('#/hooks/0: the hooks on tool:error never fire under Gemini CLI, Codex, Cline, pi, OpenClaw: those hosts have no such event');
+    expect(check.stdout).toContain('#/hooks/2: the hooks on permission:request never fire under Gemini CLI, Cursor, Cline, pi, OpenClaw: those hosts have no such event');
     expect(check.stdout).toContain('0 errors, 2 warnings');
   });
 

@@ -4,15 +4,53 @@ import { removeTempDirs } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectBothDenials, expectCleanExit, expectTreeKilled } from './cross-host-expect.js';
 import * as hooks from './cross-host-hooks.js';
-import { collectShownText, listToolResults } from './fake-chat-completions.js';
+import { collectShownText, listLastMessages, listToolResults, readContent, type ChatRequest } from './fake-chat-completions.js';
 import { makeInitProject } from './init-project.js';
-import { runPi } from './pi.js';
+import { runPi, runPiRpc } from './pi.js';
+import { describeRecorder, readRecorded } from './record-hook.js';
 
 // The real pi 0.73.1, headless, set up by `hookwire init --host pi`: the extension it writes
 // (.pi/extensions/hookwire.ts) forwards pi's events to `hookwire run --dialect pi`, and the hooks
 // in .hookwire.json are Claude Code hooks, unchanged.
 
 afterAll(() => removeTempDirs());
+
+const PROMPT_MARKER = 'deny-prompt-marker';
+const PROMPT_REASON = 'prompt-guard-marker: that prompt names a secret';
+const PROMPTS_LOG = 'prompts.jsonl';
+const STOPS_LOG = 'stops.jsonl';
+
+/**
+ * Claude Code prompt hooks: one records each UserPromptSubmit payload, a guard blocks a prompt
+ * holding {@link PROMPT_MARKER}, another adds context to every prompt.
+ */
+function describePromptGuardConfig(project: string): unknown {
+  const guard = `case "$(cat)" in *${PROMPT_MARKER}*) echo '${JSON.stringify({ decision: 'block', reason: PROMPT_REASON })}';; esac`;
+  const context = `cat >/dev/null; echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: hooks.PROMPT_CONTEXT } })}'`;
+  return {
+    hooks: [
+      { id: 'record-prompt', event: 'UserPromptSubmit', type: 'command', command: describeRecorder(join(project, PROMPTS_LOG)), timeout: 10 },
+      { id: 'prompt-guard', event: 'UserPromptSubmit', type: 'command', command: guard, timeout: 10 },
+      { id: 'prompt-context', event: 'UserPromptSubmit', type: 'command', command: context, timeout: 10 },
+    ],
+  };
+}
+
+/**
+ * A Claude Code Stop hook that records each payload and answers `answer` — every time, or (`once`)
+ * only while `stop_hook_active` is false, as a Stop hook written for Claude Code does.
+ */
+function describeStopConfig(project: string, answer: unknown, once: boolean): unknown {
+  const record = `input=$(cat); printf '%s\\n' "$input" >> '${join(project, STOPS_LOG)}'`;
+  const reply = `echo '${JSON.stringify(answer)}'`;
+  const command = once ? `${record}; case "$input" in *'"stop_hook_active":false'*) ${reply};; esac` : `${record}; ${reply}`;
+  return { hooks: [{ id: 'stop', event: 'Stop', type: 'command', command, timeout: 10 }] };
+}
+
+/** The main-loop requests the fake model received. */
+function listMain(requests: ChatRequest[]): ChatRequest[] {
+  return requests.filter((request) => request.role === 'main');
+}
 
 describe('pi through hookwire init --host pi', () => {
   it('two Claude Code guards (one from npm) deny rm -rf, joined in config order; prompt context reaches the model', async () => {
@@ -51,5 +89,68 @@ describe('pi through hookwire init --host pi', () => {
     expectCleanExit(run);
     expect(existsSync(join(project, 'ran-marker'))).toBe(true);
     expect(run.stderr).toMatch(/hookwire run: cannot load the config: .*"comand"/);
+  });
+
+  it('a prompt guard refuses a prompt before the model sees it and tells the user; an allowed prompt gets its context; the bridge is asked once a prompt', async () => {
+    const { project } = await makeInitProject('pi', describePromptGuardConfig);
+    const denied = await runPi({ cwd: project, prompt: `Print the ${PROMPT_MARKER} value.`, script: [{ text: 'should never be asked' }] });
+    expectCleanExit(denied);
+    expect(JSON.stringify(denied.requests.map((request) => request.body))).not.toContain(PROMPT_MARKER);
+    expect(listMain(denied.requests)).toEqual([]);
+    expect(denied.stdout.trim()).toBe('');
+    expect(denied.stderr).toContain(`hookwire: the prompt was blocked: ${PROMPT_REASON}`);
+
+    const allowed = await runPi({ cwd: project, prompt: 'Say hello.', script: [{ text: 'hello' }] });
+    expectCleanExit(allowed);
+    expect(collectShownText(allowed.requests)).toContain('Say hello.');
+    expect(collectShownText(allowed.requests)).toContain(hooks.PROMPT_CONTEXT);
+    expect(allowed.stderr).not.toContain('hookwire:');
+    // One bridge call a prompt (on pi's input event), in Claude Code's names: the prompt is `prompt`.
+    const recorded = await readRecorded(join(project, PROMPTS_LOG));
+    expect(recorded.map((payload) => [payload.hook_event_name, payload.prompt])).toEqual([
+      ['UserPromptSubmit', `Print the ${PROMPT_MARKER} value.`],
+      ['UserPromptSubmit', 'Say hello.'],
+    ]);
+  });
+
+  it('a Stop block keeps the agent going with its reason as a new user message, and the next Stop says stop_hook_active (RPC mode)', async () => {
+    const { project } = await makeInitProject('pi', (dir: string) => describeStopConfig(dir, { decision: 'block', reason: hooks.STOP_REASON }, true));
+    const run = await runPiRpc({ cwd: project, agentEnds: 2, script: [{ text: 'finished' }, { text: 'goodbye' }] });
+    expectCleanExit(run);
+    const main = listMain(run.requests);
+    expect(main).toHaveLength(2);
+    expect(JSON.stringify(main[0]!.body)).not.toContain(hooks.STOP_REASON);
+    const last = listLastMessages(run.requests).at(-1)!;
+    expect({ role: last.role, text: readContent(last.content) }).toEqual({ role: 'user', text: hooks.STOP_REASON });
+    const stops = await readRecorded(join(project, STOPS_LOG));
+    expect(stops.map((payload) => [payload.hook_event_name, payload.stop_hook_active, payload.last_assistant_message])).toEqual([
+      ['Stop', false, 'finished'],
+      ['Stop', true, 'goodbye'],
+    ]);
+    expect(run.stdout).not.toContain('hookwire:');
+  });
+
+  it('Stop context that always asks for more ends after 8 continuations in a row, and the user is told', async () => {
+    const answer = { hookSpecificOutput: { hookEventName: 'Stop', additionalContext: hooks.STOP_CONTEXT } };
+    const { project } = await makeInitProject('pi', (dir: string) => describeStopConfig(dir, answer, false));
+    const run = await runPiRpc({ cwd: project, agentEnds: 9 });
+    expectCleanExit(run);
+    const main = listMain(run.requests);
+    expect(main).toHaveLength(9);
+    expect(listLastMessages(run.requests).filter((message) => message.role === 'user').map((message) => readContent(message.content))).toEqual(['Do the task.', ...Array(8).fill(hooks.STOP_CONTEXT)]);
+    const stops = await readRecorded(join(project, STOPS_LOG));
+    expect(stops.map((payload) => payload.stop_hook_active)).toEqual([false, ...Array(8).fill(true)]);
+    const notices = run.lines.filter((line) => line.type === 'extension_ui_request' && line.method === 'notify').map((line) => line.message);
+    expect(notices).toEqual([`hookwire: the Stop hooks asked pi to go on 8 times in a row; pi stops here: ${hooks.STOP_CONTEXT}`]);
+  });
+
+  it('pi -p ends the session without waiting for agent_end: a Stop block cannot go on there, and the user is told', async () => {
+    const { project } = await makeInitProject('pi', (dir: string) => describeStopConfig(dir, { decision: 'block', reason: hooks.STOP_REASON }, true));
+    const run = await runPi({ cwd: project, script: [{ text: 'finished' }, { text: 'goodbye' }] });
+    expectCleanExit(run);
+    expect(listMain(run.requests)).toHaveLength(1);
+    expect(run.stdout.trim()).toBe('finished');
+    expect(run.stderr).toContain(`hookwire: a Stop hook asked pi to go on, but pi is ending the session: ${hooks.STOP_REASON}`);
+    expect((await readRecorded(join(project, STOPS_LOG))).map((payload) => payload.stop_hook_active)).toEqual([false]);
   });
 });

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
 /** How a host process ended, as every host runner reports it. */
 export interface HostExit {
@@ -19,19 +20,33 @@ export function inheritHostEnv(): Record<string, string> {
   ) as Record<string, string>;
 }
 
+/** What a host that reads commands on stdin (pi's RPC mode) is sent, and when its stdin is closed (which ends such a host). */
+export interface HostInput {
+  /** Written once the host is spawned. */
+  text: string;
+  /** Stdin is closed as soon as this holds of stdout so far. */
+  endWhen: (stdout: string) => boolean;
+}
+
 /**
- * Spawns a host in its own process group with no stdin, so a timeout (and the end of the run) kills
- * its whole tree: no hook or tool it left behind survives the run. With `stopWhen`, the group is
- * also killed as soon as stdout matches it.
+ * Spawns a host in its own process group with no stdin (or with `input`, written and then held
+ * open until its `endWhen`), so a timeout (and the end of the run) kills its whole tree: no hook or
+ * tool it left behind survives the run. With `stopWhen`, the group is also killed as soon as stdout
+ * matches it.
  */
 export function spawnHost(
   program: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string>; timeoutMs: number; stopWhen?: RegExp },
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; stopWhen?: RegExp; input?: HostInput },
 ): Promise<HostExit> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(program, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env, detached: true, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+    const input = options.input;
+    if (input !== undefined && child.stdin !== null) {
+      child.stdin.on('error', () => {});
+      child.stdin.write(input.text);
+    }
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -44,6 +59,7 @@ export function spawnHost(
     };
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
+      if (input !== undefined && child.stdin?.writableEnded === false && input.endWhen(stdout)) child.stdin.end();
       // A host that does not exit by itself (an interactive UI) ends when its output says it is done.
       if (options.stopWhen?.test(stdout) === true) killGroup();
     });

@@ -351,8 +351,8 @@ describe('events and payload properties', () => {
           expect(parsed.event_type).toBe(eventNameIn(dialect, event));
           return;
         }
-        if (dialect === 'pi') {
-          // The pi extension forwards pi's event object, which names itself in `type`.
+        if (dialect === 'pi' || dialect === 'openclaw') {
+          // The pi extension and the OpenClaw plugin forward the host's event object, which names itself in `type`.
           expect(parsed.hook_event_name).toBeUndefined();
           expect(Object.keys(parsed)[0]).toBe('type');
           return;

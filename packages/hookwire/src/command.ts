@@ -28,6 +28,60 @@ export const ORG_CONFIG_FLAGS = {
 /** How {@link ORG_CONFIG_FLAGS} read in a usage line. */
 export const ORG_CONFIG_USAGE = '[--org-config FILE]';
 
+/**
+ * The polled policy bundle's flags, for the long-lived commands (serve, listen): docs/fleet.md,
+ * "Serve and listen on a bundle". The bundle is then the organisation layer, in place of
+ * `--org-config` and the cached bundle.
+ */
+export const BUNDLE_FLAGS = {
+  bundle: { type: 'string' },
+  'bundle-key': { type: 'string' },
+  'bundle-poll': { type: 'string' },
+} as const satisfies FlagOptions;
+
+/** How {@link BUNDLE_FLAGS} read in a usage line. */
+export const BUNDLE_USAGE = '[--bundle URL|PATH --bundle-key PUBLIC.pem [--bundle-poll SECONDS]]';
+
+/** The bounds of `--bundle-poll`, in seconds: a tenth of a second (tests) to a day. */
+export const BUNDLE_POLL_RANGE = { min: 0.1, max: 86_400 } as const;
+
+/** What {@link BUNDLE_FLAGS} asked for, checked: undefined without `--bundle`. */
+export interface BundleFlags {
+  source: string;
+  keyPath: string;
+  pollSeconds?: number;
+}
+
+/** Reads {@link BUNDLE_FLAGS}; a flag without the others it needs, or a bad interval, is a usage error of `command`. */
+export function readBundleFlags(values: FlagValues, command: Pick<Command, 'name' | 'usage'>): BundleFlags | undefined {
+  const fail = (message: string): never => {
+    throw new CommandUsageError(`hookwire ${command.name}: ${message}`, command.usage);
+  };
+  const text = (flag: string): string | undefined => {
+    const value = values[flag];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value.trim() === '') return fail(`--${flag} needs a value`);
+    return value;
+  };
+  const source = text('bundle');
+  const keyPath = text('bundle-key');
+  const poll = text('bundle-poll');
+  if (source === undefined) {
+    if (keyPath !== undefined || poll !== undefined) fail(`--${keyPath !== undefined ? 'bundle-key' : 'bundle-poll'} needs --bundle URL|PATH`);
+    return undefined;
+  }
+  if (keyPath === undefined) return fail('--bundle needs --bundle-key PUBLIC.pem: a bundle is activated only with a valid signature by that key');
+  if (typeof values['org-config'] === 'string') fail('--bundle and --org-config both name the organisation layer: give one');
+  let pollSeconds: number | undefined;
+  if (poll !== undefined) {
+    pollSeconds = Number(poll);
+    if (!Number.isFinite(pollSeconds) || pollSeconds < BUNDLE_POLL_RANGE.min || pollSeconds > BUNDLE_POLL_RANGE.max) {
+      fail(`--bundle-poll must be a number of seconds from ${BUNDLE_POLL_RANGE.min} to ${BUNDLE_POLL_RANGE.max}, received ${JSON.stringify(poll)}`);
+    }
+  }
+  return { source, keyPath, ...(pollSeconds === undefined ? {} : { pollSeconds }) };
+}
+
 /** How {@link AUDIT_FLAGS} read in a usage line. */
 export const AUDIT_USAGE = '[--log FILE [--log-omit-payloads]]';
 

@@ -19,14 +19,16 @@ export function configPathsOf(values: FlagValues, _command: Command): string[] {
 export function configLayersOf(values: FlagValues, _command: Command): { layers: ConfigLayer[]; configPaths: string[]; orgConfigPaths: string[]; bundleRevision?: string } {
   const explicit = values.config as string[] | undefined;
   const orgExplicit = typeof values['org-config'] === 'string' ? values['org-config'] : undefined;
-  const orgConfigPaths = locateOrgConfig({ orgExplicit, explicit, env: process.env });
+  // A polled bundle (`serve|listen --bundle`) is the organisation layer: nothing else is looked for.
+  const polled = typeof values.bundle === 'string';
+  const orgConfigPaths = polled ? [] : locateOrgConfig({ orgExplicit, explicit, env: process.env });
   const bundleRevision = bundleRevisionOf(orgConfigPaths);
   const orgWhy = orgExplicit !== undefined && orgExplicit !== ''
     ? 'the organisation layer: given with --org-config'
     : (process.env[ORG_CONFIG_ENV_VAR] ?? '').trim() !== ''
       ? `the organisation layer: named by $${ORG_CONFIG_ENV_VAR}`
       : `the organisation layer: the verified bundle \`hookwire bundle pull\` installed${bundleRevision === undefined ? '' : ` (revision ${bundleRevision})`}`;
-  const others = locateConfigLayers({ explicit, env: process.env, allowNone: orgConfigPaths.length > 0 });
+  const others = locateConfigLayers({ explicit, env: process.env, allowNone: polled || orgConfigPaths.length > 0 });
   const layers: ConfigLayer[] = [...orgConfigPaths.map((path) => ({ layer: 'org' as const, path, why: orgWhy })), ...others];
   return { layers, configPaths: others.map((layer) => layer.path), orgConfigPaths, ...(bundleRevision === undefined ? {} : { bundleRevision }) };
 }

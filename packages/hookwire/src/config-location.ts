@@ -63,7 +63,7 @@ function revisionBeside(configPath: string): string | undefined {
  */
 export function locateOrgConfig(lookup: ConfigLookup & { orgExplicit?: string | undefined }): string[] {
   const cwd = lookup.cwd ?? process.cwd();
-  if (lookup.orgExplicit !== undefined && lookup.orgExplicit !== '') return [resolve(cwd, lookup.orgExplicit)];
+  if (lookup.orgExplicit !== undefined && lookup.orgExplicit !== '') return [realOrAsGiven(resolve(cwd, lookup.orgExplicit))];
   const fromEnv = (lookup.env[ORG_CONFIG_ENV_VAR] ?? '').split(delimiter).filter((path) => path.trim() !== '');
   if (fromEnv.length > 0) return fromEnv.map((path) => resolve(cwd, path));
   if (lookup.explicit !== undefined && lookup.explicit.length > 0) return [];
@@ -72,6 +72,19 @@ export function locateOrgConfig(lookup: ConfigLookup & { orgExplicit?: string | 
     return [realpathSync(cachedBundleConfig(locateBundleCache(lookup.env, lookup.home)))];
   } catch {
     return [];
+  }
+}
+
+/**
+ * A path with its links resolved, once (`--org-config <cache>/current/.hookwire.json`: the config
+ * loaded and the revision recorded are of one revision even if a pull switches `current`
+ * meanwhile); as given when it cannot be (missing: the load says so).
+ */
+function realOrAsGiven(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 

@@ -1,4 +1,5 @@
 import { CANONICAL_EVENT_NAMES, eventNameIn, eventTraits, hasEvent, resolveEventIn, type CanonicalEvent, type DialectName } from '@hookwire/contract';
+import { LEGACY_PI_EXTENSIONS, PI_EXTENSION } from './pi-extension.js';
 
 /** What `hookwire init` and the config lookup need to know about one host: data, so a host is one more row. */
 export interface HostProfile {
@@ -68,6 +69,12 @@ export interface HostProfile {
    * like a pinned project's (exit 2 with a reason where that blocks, 1 elsewhere).
    */
   userBin?: string;
+  /**
+   * Set for a managed install (`managedHost`): the system-wide hookwire the host's managed file runs,
+   * by absolute paths (node and the bin: a `PATH` the project's settings set cannot swap either),
+   * with the organisation layer named by `--org-config` and failures blocking (`--on-error block`).
+   */
+  managed?: { node: string; bin: string; orgConfig: string };
 }
 
 /** The bridge's own bound (seconds), below the host timeout so that hookwire, not the host, decides what a slow hook means. */
@@ -246,6 +253,8 @@ export interface PluginHostProfile {
   pluginPackage: string;
   /** The plugin file's text. */
   pluginText: string;
+  /** The texts older inits wrote there: init replaces them with `pluginText`, `--uninstall` removes them. */
+  legacyTexts?: readonly string[];
   /** The name hookwire's config matcher sees for the host's shell tool (the starter guard's matcher). */
   shellTool: string;
   /** Paths in a project whose presence means it uses this host (`init --host all`). */
@@ -256,26 +265,22 @@ export interface PluginHostProfile {
   userNote: string;
   /** Host config files that can load the plugin package by name too (OpenCode's `opencode.json` "plugin" list). */
   listedIn?: readonly string[];
+  /** Files the plugin needs beside it (OpenClaw's manifest): written, kept and removed with it. */
+  companions?: readonly { path: string; text: string }[];
+  /** What the user must still do before the host loads the plugin; `init` says it. */
+  setupNote?: string;
 }
 
 /**
- * The extension `init --host pi` writes: pi's hooks are in-process handlers, so the extension
- * forwards each event to the project's own bridge (`hookwire run --dialect pi`: one process per
- * event, with the bridge's budget, timeouts and tree kills) and applies its answer.
+ * The `ask` function of a hookwire extension file (pi's, OpenClaw's plugin): runs the project's
+ * bridge (`bridge`, `project` defined before it) once for an event, with the event object and
+ * `cwd` and `session_id` added on stdin, and resolves with its JSON answer, or `{failed}` saying
+ * why it could not run.
  */
-const PI_EXTENSION = `// Written by hookwire init --host pi: runs the project's hookwire config (.hookwire.json) in pi,
-// through the project's own hookwire bridge (hookwire run --dialect pi), on every tool call and result,
-// prompt and session event. A bridge that cannot run blocks tool calls (fail closed) and says why.
-import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const project = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bridge = join(project, 'node_modules', '.bin', 'hookwire');
-
-function ask(event, ctx) {
+function renderAsk(dialect: string, cwd: string, sessionId: string): string {
+  return `function ask(event, ctx) {
   return new Promise((done) => {
-    const child = spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(bridge, ['run', '--dialect', '${dialect}', '--budget', '${BRIDGE_BUDGET_SEC}'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -290,44 +295,90 @@ function ask(event, ctx) {
       }
     });
     child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify({ ...event, cwd: ctx.cwd, session_id: ctx.sessionManager?.getSessionId?.() }));
+    child.stdin.end(JSON.stringify({ ...event, cwd: ${cwd}, session_id: ${sessionId} }));
   });
-}
-
-function tell(ctx, text) {
-  if (text === undefined || text === '') return;
-  if (ctx.hasUI) ctx.ui.notify(text, 'warning');
-  else process.stderr.write(\`\${text}\\n\`);
-}
-
-export default function hookwire(pi) {
-  pi.on('tool_call', async (event, ctx) => {
-    const answer = await ask(event, ctx);
-    tell(ctx, answer.failed ?? answer.message);
-    if (answer.failed !== undefined) return { block: true, reason: answer.failed };
-    if (answer.block === true) return { block: true, reason: answer.reason };
-    return undefined;
-  });
-  pi.on('tool_result', async (event, ctx) => {
-    const answer = await ask(event, ctx);
-    tell(ctx, answer.failed ?? answer.message);
-    if (typeof answer.context === 'string') return { content: [...event.content, { type: 'text', text: answer.context }] };
-    return undefined;
-  });
-  pi.on('before_agent_start', async (event, ctx) => {
-    const answer = await ask({ type: event.type, prompt: event.prompt }, ctx);
-    tell(ctx, answer.failed ?? answer.message);
-    if (typeof answer.context === 'string') return { message: { customType: 'hookwire', content: answer.context, display: false } };
-    return undefined;
-  });
-  for (const name of ['session_start', 'agent_end', 'session_shutdown']) {
-    pi.on(name, async (event, ctx) => {
-      const answer = await ask({ type: event.type, reason: event.reason }, ctx);
-      tell(ctx, answer.failed ?? answer.message);
-    });
-  }
 }
 `;
+}
+
+
+/**
+ * The plugin `init --host openclaw` writes (`.openclaw/extensions/hookwire/index.js`, with its
+ * manifest): OpenClaw's hooks are typed in-process handlers (`api.on`), so the plugin forwards each
+ * event to the project's own bridge (`hookwire run --dialect openclaw`) and applies its answer. Its
+ * handlers take the bridge's budget: OpenClaw's own default (15 s before a tool call, failing
+ * closed) would cut a slow hook short.
+ */
+const OPENCLAW_PLUGIN = `// Written by hookwire init --host openclaw: runs the project's hookwire config (.hookwire.json) in
+// OpenClaw, through the project's own hookwire bridge (hookwire run --dialect openclaw), on every tool
+// call and result, prompt, stop and session event. A bridge that cannot run blocks tool calls (fail
+// closed) and says why, on stderr.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+// OpenClaw runs a copy of this file from a folder of its own: the project is found from the
+// plugin's folder as OpenClaw gives it (api.rootDir, .openclaw/extensions/hookwire), in register.
+let project;
+let bridge;
+const budget = { timeoutMs: ${HOST_TIMEOUT_SEC * 1000} };
+
+${renderAsk('openclaw', 'project', 'ctx.sessionId')}
+function tell(text) {
+  if (text !== undefined && text !== '') process.stderr.write(\`\${text}\\n\`);
+}
+
+export default {
+  id: 'hookwire',
+  name: 'hookwire',
+  description: "Runs the project's hookwire config (.hookwire.json) on OpenClaw's hooks.",
+  register(api) {
+    project = resolve(api.rootDir, '..', '..', '..');
+    bridge = join(project, 'node_modules', '.bin', 'hookwire');
+    api.on('before_tool_call', async (event, ctx) => {
+      const answer = await ask({ type: 'before_tool_call', toolName: event.toolName, params: event.params, toolCallId: event.toolCallId }, ctx);
+      tell(answer.failed ?? answer.message);
+      if (answer.failed !== undefined) return { block: true, blockReason: answer.failed };
+      if (answer.block === true) return { block: true, blockReason: answer.reason };
+      return undefined;
+    }, budget);
+    api.on('after_tool_call', async (event, ctx) => {
+      const answer = await ask({ type: 'after_tool_call', toolName: event.toolName, params: event.params, toolCallId: event.toolCallId, result: event.result, error: event.error }, ctx);
+      tell(answer.failed ?? answer.message);
+    }, budget);
+    // A prompt is asked about once, before the prompt is built (context goes in there); a block is
+    // applied by before_agent_run, the hook that can stop the run before the model reads the prompt.
+    const refused = new Map();
+    api.on('before_prompt_build', async (event, ctx) => {
+      const answer = await ask({ type: 'before_prompt_build', prompt: event.prompt }, ctx);
+      tell(answer.failed ?? answer.message);
+      if (answer.block === true) refused.set(ctx.sessionId, answer.reason);
+      if (typeof answer.context === 'string') return { appendContext: answer.context };
+      return undefined;
+    }, budget);
+    api.on('before_agent_run', (event, ctx) => {
+      if (!refused.has(ctx.sessionId)) return undefined;
+      const reason = refused.get(ctx.sessionId);
+      refused.delete(ctx.sessionId);
+      return { outcome: 'block', reason, message: reason };
+    });
+    api.on('before_agent_finalize', async (event, ctx) => {
+      const answer = await ask({ type: 'before_agent_finalize', lastAssistantMessage: event.lastAssistantMessage, stopHookActive: event.stopHookActive }, ctx);
+      tell(answer.failed ?? answer.message);
+      if (answer.block === true) return { action: 'revise', reason: answer.reason };
+      return undefined;
+    }, budget);
+    for (const name of ['session_start', 'session_end']) {
+      api.on(name, async (event, ctx) => {
+        const answer = await ask({ type: name, reason: event.reason }, ctx);
+        tell(answer.failed ?? answer.message);
+      }, budget);
+    }
+  },
+};
+`;
+
+/** The manifest OpenClaw requires beside a plugin's entry: its id, and no settings of its own. */
+const OPENCLAW_MANIFEST = `${JSON.stringify({ id: 'hookwire', name: 'hookwire', configSchema: { type: 'object', additionalProperties: false } }, null, 2)}\n`;
 
 export const PLUGIN_HOSTS = {
   opencode: {
@@ -345,10 +396,24 @@ export const PLUGIN_HOSTS = {
     pluginPath: '.pi/extensions/hookwire.ts',
     pluginPackage: 'hookwire',
     pluginText: PI_EXTENSION,
+    legacyTexts: LEGACY_PI_EXTENSIONS,
     shellTool: 'Bash',
     markers: ['.pi'],
     label: 'pi',
     userNote: "its hooks are an extension file in the project (.pi/extensions/hookwire.ts) that loads the project's own hookwire; run hookwire init --host pi in each project (docs/hosts-setup.md)",
+  },
+  openclaw: {
+    // OpenClaw discovers plugin folders in <workspace>/.openclaw/extensions/ (each with its manifest).
+    pluginPath: '.openclaw/extensions/hookwire/index.js',
+    pluginPackage: 'hookwire',
+    pluginText: OPENCLAW_PLUGIN,
+    companions: [{ path: '.openclaw/extensions/hookwire/openclaw.plugin.json', text: OPENCLAW_MANIFEST }],
+    shellTool: 'Bash',
+    markers: ['.openclaw'],
+    label: 'OpenClaw',
+    setupNote:
+      'OpenClaw loads .openclaw/extensions/hookwire/ only when this project is the agent\'s workspace (agents.defaults.workspace in ~/.openclaw/openclaw.json) and the plugin is enabled there: plugins.entries.hookwire = {"enabled": true, "hooks": {"allowConversationAccess": true}} (workspace plugins are off by default; prompt and stop hooks need conversation access); run it with openclaw agent --local or the Gateway (openclaw agent exec loads no plugins)',
+    userNote: "its hooks are a plugin folder in the agent's workspace (.openclaw/extensions/hookwire/) that loads the project's own hookwire; run hookwire init --host openclaw in that project (docs/hosts-setup.md)",
   },
 } as const satisfies Record<string, PluginHostProfile>;
 
@@ -430,6 +495,19 @@ const PINNED_START = /^d='(?:[^']|'\\'')*'; if cd "\$d"; then \.\/node_modules\/
  */
 const USER_START = /^b=('(?:[^']|'\\'')*'); if \[ -x "\$b" \]; then \1 run /;
 
+/**
+ * The start of every command a managed init writes (see `managed`), whatever node, bin and
+ * organisation config it names: both paths quoted and tested, then run by the same paths written
+ * out, with `NODE_OPTIONS` emptied (a host's project settings can set it, and `--require` would run
+ * the project's code inside the bridge).
+ */
+const MANAGED_START = /^n=('(?:[^']|'\\'')*'); b=('(?:[^']|'\\'')*'); if \[ -x "\$n" \] && \[ -f "\$b" \]; then NODE_OPTIONS= \1 \2 run /;
+
+/** Whether `command` is one a managed init wrote (for any host). */
+export function isManagedBridgeCommand(command: string): boolean {
+  return MANAGED_START.test(command);
+}
+
 /** Whether `command` is one a user-level init wrote (for any host, naming any bin). */
 export function isUserBridgeCommand(command: string): boolean {
   return USER_START.test(command);
@@ -442,6 +520,7 @@ function runsFrom(command: string, start: string): boolean {
 
 /** Whether `command` is one init wrote for `host` (this version's or an earlier one's), whatever project or bin it names. */
 export function isInitBridgeCommand(command: string, host: HostProfile): boolean {
+  if (host.managed !== undefined) return MANAGED_START.test(command);
   if (host.userBin !== undefined) return USER_START.test(command);
   if (host.pinnedToProject === true ? PINNED_START.test(command) : runsFrom(command, host.bridgeProgram)) return true;
   return (host.formerBridgePrograms ?? []).some((start) => runsFrom(command, start));
@@ -470,6 +549,12 @@ export function renderBridgeCommand(host: HostProfile, eventName?: string, proje
   const dialect = host.dialect === 'claude' ? '' : ` --dialect ${host.dialect}`;
   const event = host.eventFlag === true && eventName !== undefined ? ` --event ${eventName}` : '';
   const args = `run${dialect}${event} --budget ${BRIDGE_BUDGET_SEC}`;
+  if (host.managed !== undefined) {
+    const { node, bin, orgConfig } = host.managed;
+    const why = `hookwire: cannot run $b with $n (hookwire or node moved, or was removed): install it again, then run hookwire init --managed --host ${host.dialect}`;
+    const run = `NODE_OPTIONS= ${quoteForShell(node)} ${quoteForShell(bin)} ${args} --org-config ${quoteForShell(orgConfig)} --on-error block`;
+    return failClosedCommand(host, eventName, `n=${quoteForShell(node)}; b=${quoteForShell(bin)}`, '[ -x "$n" ] && [ -f "$b" ]', run, why);
+  }
   if (host.userBin !== undefined) {
     const why = `hookwire: cannot run $b (hookwire moved, was upgraded to another path, or was removed): install it again, then run hookwire init --user --host ${host.dialect}`;
     const bin = quoteForShell(host.userBin);
@@ -490,6 +575,66 @@ export function renderBridgeCommand(host: HostProfile, eventName?: string, proje
 export function userHost(host: HostProfile, bin: string, env: Record<string, string | undefined>): HostProfile {
   const settingsPath = `${userSettingsDir(host, env)}/${host.userSettings.file}`;
   return { ...host, settingsPath, bridgeProgram: quoteForShell(bin), pinnedToProject: false, formerBridgePrograms: [], userBin: bin };
+}
+
+/** A host's managed (system-wide) file, which `hookwire init --managed` writes; its paths are relative to the root (`/`, or `--root DIR`). */
+export interface ManagedFileProfile {
+  /** On Linux, and on macOS. */
+  linux: string;
+  darwin: string;
+  format: 'json' | 'toml';
+  /** The top-level setting that keeps every hook outside the managed files from running, where the host has one. */
+  lockKey?: string;
+  /** What the file does and what it locks, for people (init's note). */
+  locks: string;
+}
+
+export const MANAGED_FILES = {
+  claude: {
+    linux: 'etc/claude-code/managed-settings.json',
+    darwin: 'Library/Application Support/ClaudeCode/managed-settings.json',
+    format: 'json',
+    lockKey: 'allowManagedHooksOnly',
+    locks: 'Claude Code reads it first in every project, and with allowManagedHooksOnly runs no hook of the user\'s, a project\'s or a plugin\'s settings (only managed ones)',
+  },
+  codex: {
+    linux: 'etc/codex/requirements.toml',
+    darwin: 'etc/codex/requirements.toml',
+    format: 'toml',
+    lockKey: 'allow_managed_hooks_only',
+    locks: 'Codex runs its managed hooks without a trust review, and with allow_managed_hooks_only skips every user, project and session hook (cloud or MDM requirements, where an organisation has them, are merged above this file)',
+  },
+  cursor: {
+    linux: 'etc/cursor/hooks.json',
+    darwin: 'Library/Application Support/Cursor/hooks.json',
+    format: 'json',
+    locks: 'Cursor runs these hooks in every workspace, before the team\'s, project\'s and user\'s (which still run too: Cursor has no managed-only switch)',
+  },
+  gemini: {
+    linux: 'etc/gemini-cli/settings.json',
+    darwin: 'Library/Application Support/GeminiCli/settings.json',
+    format: 'json',
+    locks: 'Gemini CLI\'s system settings override the user\'s and the project\'s, and their hooks run in every folder; project hooks still run too (Gemini CLI has no managed-only switch)',
+  },
+} as const satisfies Partial<Record<HostName, ManagedFileProfile>>;
+
+export type ManagedHostName = keyof typeof MANAGED_FILES;
+
+export const MANAGED_HOST_NAMES = Object.keys(MANAGED_FILES) as readonly ManagedHostName[];
+
+export function isManagedHostName(name: string): name is ManagedHostName {
+  return Object.hasOwn(MANAGED_FILES, name);
+}
+
+/**
+ * A host's managed profile (`init --managed`): its managed file (`settingsPath`, relative to the
+ * root), and a command that runs the system-wide `node` and hookwire `bin` by absolute paths with
+ * the organisation layer `orgConfig`, failing closed when either is gone.
+ */
+export function managedHost(name: ManagedHostName, platform: NodeJS.Platform, managed: { node: string; bin: string; orgConfig: string }): HostProfile {
+  const host: HostProfile = HOSTS[name];
+  const file: ManagedFileProfile = MANAGED_FILES[name];
+  return { ...host, settingsPath: platform === 'darwin' ? file.darwin : file.linux, pinnedToProject: false, formerBridgePrograms: [], managed };
 }
 
 /** A host's user settings folder: the one `$dirVar` names (absolute), else `dir` (relative to the home folder). */

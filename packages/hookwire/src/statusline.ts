@@ -1,6 +1,8 @@
 import { decidingLabel, describeConfig, readAuditLine, type AuditRecord, type ConfigDescription } from '@hookwire/runtime';
 import { lineAt, readTail } from './audit-tail.js';
-import { locateConfig } from './config-location.js';
+import { sep } from 'node:path';
+import { auditLogPlace } from '@hookwire/session';
+import { locateConfig, locateOrgConfig } from './config-location.js';
 import { clip } from './format.js';
 
 /**
@@ -52,7 +54,7 @@ const DENY_TEXT = Buffer.from('"decision":"deny"');
  * the recent records and the lines that hold {@link DENY_TEXT} are parsed; the rest is searched
  * in bytes, so the cost barely grows with the window.
  */
-export function summarizeLog(path: string, scan: { maxBytes: number; recent: number } = STATUS_SCAN): LogSummary {
+export function summarizeLog(path: string, scan: { maxBytes: number; recent: number } = STATUS_SCAN, within?: string): LogSummary {
   const summary: LogSummary = { failing: [], records: 0 };
   let tail: Buffer;
   try {
@@ -63,6 +65,8 @@ export function summarizeLog(path: string, scan: { maxBytes: number; recent: num
     return summary;
   }
   const seen = new Set<string>();
+  // A log every project writes to (the config's auditLog): only the records of this project count.
+  const ours = (record: { cwd?: string }) => within === undefined || (record.cwd !== undefined && (record.cwd === within || record.cwd.startsWith(within.endsWith(sep) ? within : within + sep)));
   const noteDenial = (record: AuditRecord) => {
     if (summary.lastDenial !== undefined || record.outcome?.decision !== 'deny' || record.mode === 'observe') return;
     summary.lastDenial = { ts: record.ts, subject: record.subject ?? record.event, by: decidingLabel({ outcome: record.outcome, runs: record.runs }) ?? 'no hook' };
@@ -73,7 +77,7 @@ export function summarizeLog(path: string, scan: { maxBytes: number; recent: num
     const { start } = lineAt(tail, end - 1);
     const read = readAuditLine(tail.toString('utf8', start, end));
     end = start - 1;
-    if (read.kind === 'blank' || read.kind === 'invalid') continue;
+    if (read.kind === 'blank' || read.kind === 'invalid' || !ours(read.record)) continue;
     summary.records++;
     if (read.kind === 'failure') {
       if (summary.records === 1) summary.bridgeFailure = { ts: read.record.ts, code: read.record.error.code };
@@ -91,7 +95,7 @@ export function summarizeLog(path: string, scan: { maxBytes: number; recent: num
   while (summary.lastDenial === undefined && at !== -1) {
     const line = lineAt(tail, at);
     const read = readAuditLine(tail.toString('utf8', line.start, line.end));
-    if (read.kind === 'record') noteDenial(read.record);
+    if (read.kind === 'record' && ours(read.record)) noteDenial(read.record);
     at = line.start > 1 ? tail.lastIndexOf(DENY_TEXT, line.start - 2) : -1;
   }
   return summary;
@@ -136,12 +140,21 @@ export function formatStatus(config: ConfigDescription | { ok: false; notFound: 
 /** `hookwire statusline`: the one line, from the config files (or the lookup from the session's project) and the audit log. */
 export async function statusLine(options: { configPaths?: readonly string[]; logPath?: string; input: StatusInput; env: Record<string, string | undefined>; now?: number }): Promise<string> {
   let paths: string[];
+  const lookup = { explicit: options.configPaths, env: options.env, ...(options.input.projectDir === undefined ? {} : { cwd: options.input.projectDir }) };
+  const orgPaths = locateOrgConfig(lookup);
   try {
-    paths = locateConfig({ explicit: options.configPaths, env: options.env, ...(options.input.projectDir === undefined ? {} : { cwd: options.input.projectDir }) });
+    paths = locateConfig({ ...lookup, allowNone: orgPaths.length > 0 });
   } catch {
     return formatStatus({ ok: false, notFound: 'no config' }, undefined, options.now ?? Date.now());
   }
-  const config = await describeConfig(paths);
-  const log = options.logPath === undefined ? undefined : summarizeLog(options.logPath);
+  const config = await describeConfig(paths, orgPaths);
+  let log: LogSummary | undefined;
+  if (options.logPath !== undefined) log = summarizeLog(options.logPath);
+  else if (config.ok) {
+    // The config's auditLog: one file for every project, so only this project's records (by their cwd).
+    const place = auditLogPlace(config.auditLog, options.env);
+    const project = options.env.CLAUDE_PROJECT_DIR || options.input.projectDir || process.cwd();
+    if (place !== undefined) log = summarizeLog(place.path, STATUS_SCAN, project);
+  }
   return formatStatus(config, log, options.now ?? Date.now());
 }

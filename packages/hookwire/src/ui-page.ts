@@ -143,6 +143,14 @@ let total = 0;
 let matched = 0;
 let selected;
 let reading = false;
+/** What the server says is wrong with its source (a serve it cannot reach), or null. */
+let problem = null;
+
+/** Live, unless the server's source is down: then that is what the status says. */
+function showLive() {
+  if (problem) setStatus('reconnecting', problem);
+  else setStatus('live', 'live');
+}
 
 function setStatus(state, text) {
   statusEl.dataset.state = state;
@@ -222,7 +230,11 @@ async function load() {
   });
   source.addEventListener('reset', () => load());
   // Live once the list is loaded and the log read, and the stream is open: whichever comes last says so.
-  source.addEventListener('hello', () => { if (loaded && !reading) setStatus('live', 'live'); });
+  source.addEventListener('hello', () => { if (loaded && !reading) showLive(); });
+  source.addEventListener('source', (event) => {
+    problem = JSON.parse(event.data).problem || null;
+    if (loaded && !reading) showLive();
+  });
   source.onerror = () => setStatus('reconnecting', 'reconnecting…');
   const response = await fetch('/api/entries?' + query());
   const data = await response.json();
@@ -232,8 +244,9 @@ async function load() {
   }
   document.getElementById('source').textContent = visible(data.log);
   reading = data.reading === true;
+  problem = data.problem || null;
   if (reading) setStatus('reading', 'reading the log… (' + data.total + ' decisions so far)');
-  else if (source.readyState === EventSource.OPEN) setStatus('live', 'live');
+  else if (source.readyState === EventSource.OPEN) showLive();
   total = data.total;
   matched = data.matched;
   tbody.replaceChildren(...data.entries.map(row));

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readAuditLine, type AuditRecord } from '@hookwire/runtime';
 import { explainRecord } from './explain.js';
 import { followFile, type NumberedLine } from './follow-file.js';
+import { followServe } from './serve-follow.js';
 import { entryOf, type LogEntry } from './log-view.js';
 import { UI_SCRIPT, UI_STYLE, UI_PAGE } from './ui-page.js';
 
@@ -14,6 +15,8 @@ interface Indexed {
   entry: LogEntry;
   offset: number;
   bytes: number;
+  /** A decision that came from a serve (`--serve`) is kept whole: there is no file to read it back from. */
+  record?: AuditRecord;
   /** Every hook that ran and every rule that matched: what the hook filter looks in. */
   hooks: string[];
   /** Lower-cased text the text filter searches: event, tool, decision, who, reason, the tool's input (clipped). */
@@ -156,7 +159,13 @@ export interface UiServer {
  * only; every request must name the host it was sent to as loopback (against DNS rebinding) and
  * the data routes carry the token the printed URL holds (against other local users and pages).
  */
-export async function startUiServer(options: { logPath: string; port?: number; warn: (message: string) => void; pollMs?: number }): Promise<UiServer> {
+/** What the page shows: an audit log file (followed as `log --follow` follows it), or a running serve's decisions (`GET /v1/decisions`). */
+export type UiSource = { kind: 'file'; path: string } | { kind: 'serve'; url: string; token: string };
+
+export async function startUiServer(options: { source: UiSource; port?: number; warn: (message: string) => void; pollMs?: number }): Promise<UiServer> {
+  const { source } = options;
+  // What the page and the warnings name: the file, or the serve.
+  const label = source.kind === 'file' ? source.path : source.url;
   const token = randomBytes(18).toString('base64url');
   const items: Indexed[] = [];
   const byLine = new Map<number, Indexed>();
@@ -167,38 +176,58 @@ export async function startUiServer(options: { logPath: string; port?: number; w
   // The page is served while a long log is still read (100,000 records take seconds): it says so, and reloads when done.
   let reading = true;
   const send = (response: ServerResponse, event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  const follower = followFile(options.logPath, {
-    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
-    onNotice: options.warn,
-    onRestart: () => {
-      items.length = 0;
-      byLine.clear();
-      generation++;
-      for (const listener of listeners) send(listener.response, 'reset', { generation });
-    },
-    onLines: (lines) => {
-      for (const line of lines) {
-        const read = readAuditLine(line.text);
-        if (read.kind === 'blank') continue;
-        if (read.kind === 'invalid') {
-          options.warn(`${options.logPath}:${line.line}: ${read.message}; skipped`);
-          continue;
-        }
-        let item: Indexed;
-        try {
-          item = indexOf(line, read.record);
-        } catch (error) {
-          options.warn(`${options.logPath}:${line.line}: a record this view cannot read (${(error as Error).message}); skipped`);
-          continue;
-        }
-        items.push(item);
-        byLine.set(item.entry.line, item);
-        // While the log's first read goes on, pages are not sent each of its records: they reload once it is done.
-        if (reading) continue;
-        for (const listener of listeners) if (matches(item, listener.filters)) send(listener.response, 'entry', { entry: item.entry, total: items.length });
-      }
-    },
-  });
+  /** What is wrong with the source now (a serve that cannot be followed), for the page's status. */
+  let problem: string | undefined;
+  const restart = () => {
+    items.length = 0;
+    byLine.clear();
+    generation++;
+    for (const listener of listeners) send(listener.response, 'reset', { generation });
+  };
+  const take = (line: NumberedLine, keep: boolean) => {
+    const read = readAuditLine(line.text);
+    if (read.kind === 'blank') return;
+    if (read.kind === 'invalid') {
+      options.warn(`${label}:${line.line}: ${read.message}; skipped`);
+      return;
+    }
+    let item: Indexed;
+    try {
+      item = indexOf(line, read.record);
+    } catch (error) {
+      options.warn(`${label}:${line.line}: a record this view cannot read (${(error as Error).message}); skipped`);
+      return;
+    }
+    if (keep && read.kind === 'record') item.record = read.record;
+    items.push(item);
+    byLine.set(item.entry.line, item);
+    // While the log's first read goes on, pages are not sent each of its records: they reload once it is done.
+    if (reading) return;
+    for (const listener of listeners) if (matches(item, listener.filters)) send(listener.response, 'entry', { entry: item.entry, total: items.length });
+  };
+  // A serve's decisions are numbered by serve (from 1 per serve instance): that number stands for the line.
+  const follower =
+    source.kind === 'file'
+      ? followFile(source.path, {
+          ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+          onNotice: options.warn,
+          onRestart: restart,
+          onLines: (lines) => {
+            for (const line of lines) take(line, false);
+          },
+        })
+      : followServe({
+          url: source.url,
+          token: source.token,
+          // The page says it too: a serve that cannot be followed is not "live".
+          onNotice: (message, ok) => {
+            options.warn(message);
+            problem = ok ? undefined : message;
+            for (const listener of listeners) send(listener.response, 'source', { problem: problem ?? null });
+          },
+          onRestart: restart,
+          onRecord: (seq, json) => take({ line: seq, text: json, offset: 0, bytes: 0 }, true),
+        });
   const ready = follower.ready.then(() => {
     reading = false;
     for (const listener of listeners) send(listener.response, 'reset', { generation });
@@ -225,7 +254,8 @@ export async function startUiServer(options: { logPath: string; port?: number; w
   const json = (response: ServerResponse, status: number, value: unknown) => reply(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
   async function readRecord(item: Indexed): Promise<AuditRecord | undefined> {
-    const handle = await open(options.logPath, 'r');
+    if (item.record !== undefined || source.kind !== 'file') return item.record;
+    const handle = await open(source.path, 'r');
     try {
       const buffer = Buffer.alloc(item.bytes);
       await handle.read(buffer, 0, item.bytes, item.offset);
@@ -255,7 +285,7 @@ export async function startUiServer(options: { logPath: string; port?: number; w
         matched++;
         if (found.length < PAGE_LIMIT) found.push(items[i]!.entry);
       }
-      return json(response, 200, { log: options.logPath, generation, reading, total: items.length, matched, entries: found });
+      return json(response, 200, { log: label, ...(problem === undefined ? {} : { problem }), generation, reading, total: items.length, matched, entries: found });
     }
     if (url.pathname === '/api/overview') return json(response, 200, overviewOf(items.filter((item) => matches(item, filters))));
     const one = /^\/api\/entry\/(\d+)$/.exec(url.pathname);

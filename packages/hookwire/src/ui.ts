@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { onStopSignals } from '@hookwire/session';
-import { startUiServer } from './ui-server.js';
+import { startUiServer, type UiSource } from './ui-server.js';
 
 /** The command that opens a URL in the user's browser on this platform. */
 function opener(): { command: string; args: string[] } {
@@ -14,10 +14,11 @@ function opener(): { command: string; args: string[] } {
  * `hookwire ui`: serves the page until a stop signal (exit 0), printing its URL first. A browser
  * is opened unless `open` is false; a machine without one (a server, CI) only loses that.
  */
-export async function runUi(options: { logPath: string; port?: number; open: boolean; warn: (message: string) => void }): Promise<number> {
-  const ui = await startUiServer({ logPath: resolve(options.logPath), ...(options.port === undefined ? {} : { port: options.port }), warn: options.warn });
+export async function runUi(options: { source: UiSource; port?: number; open: boolean; warn: (message: string) => void }): Promise<number> {
+  const source: UiSource = options.source.kind === 'file' ? { kind: 'file', path: resolve(options.source.path) } : options.source;
+  const ui = await startUiServer({ source, ...(options.port === undefined ? {} : { port: options.port }), warn: options.warn });
   process.stdout.write(`hookwire ui: ${ui.url}\n`);
-  void ui.ready.then(() => process.stderr.write(`hookwire ui: read ${options.logPath}\n`));
+  if (source.kind === 'file') void ui.ready.then(() => process.stderr.write(`hookwire ui: read ${source.path}\n`));
   if (options.open) {
     const { command, args } = opener();
     try {

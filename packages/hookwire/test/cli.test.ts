@@ -74,9 +74,8 @@ describe('hookwire check: what fails at run time', () => {
       `error   ${config}#/hooks/1/command: command runs the script ${JSON.stringify(join(dir, 'hooks', 'guard.mjs'))}, which does not exist; the hook would fail every time it runs`,
       `error   ${config}#/hooks/2/command: command runs "hookwire-no-such-guard", which is not found on PATH (as hookwire check sees it); the hook would fail every time it runs`,
       `warning ${config}#/hooks/3/matcher: matcher names "bash", which differs from the tool "Bash" only by case; matchers compare case-sensitively, so it never matches Bash`,
-      // pi's input event cannot refuse a prompt: a prompt guard there is a downgrade, and check says so where the hook is.
-      `warning ${config}#/hooks/0: a deny from the hooks on prompt:submit is not enforced under pi: that host cannot block it (Claude Code can); it is recorded as a downgrade, and shown to the user where the host shows hook messages`,
-      '3 errors, 2 warnings',
+      // No downgrade warning for the prompt hook: every host hookwire speaks can refuse a prompt (pi through its input event).
+      '3 errors, 1 warning',
       '',
     ]);
   });

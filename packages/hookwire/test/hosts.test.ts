@@ -105,7 +105,12 @@ describe('renderBridgeCommand for a user-level install (init --user)', () => {
       cursor: '.cursor/hooks.json',
       gemini: '.gemini/settings.json',
       codex: '.codex/hooks.json',
+      crush: '.config/crush/crush.json',
+      letta: '.letta/settings.json',
+      qwen: '.qwen/settings.json',
     });
+    // Crush's folder is a subfolder of the one $XDG_CONFIG_HOME names.
+    expect(userHost(HOSTS.crush, '/b', { XDG_CONFIG_HOME: '/x/' }).settingsPath).toBe('/x/crush/crush.json');
     expect(userHost(HOSTS.codex, '/b', { CODEX_HOME: '/srv/codex/' }).settingsPath).toBe('/srv/codex/hooks.json');
     expect(userHost(HOSTS.claude, '/b', { CLAUDE_CONFIG_DIR: '/c' }).settingsPath).toBe('/c/settings.json');
     expect(userHost(HOSTS.copilot, '/b', { COPILOT_HOME: '' }).settingsPath).toBe('.copilot/hooks/hookwire.json');

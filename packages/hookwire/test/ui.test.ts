@@ -1,13 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LineClient, waitUntil } from '@hookwire/test-utils';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { LineClient } from '@hookwire/test-utils';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bareEnv, cleanupSidecars, HOOKWIRE, runHookwire, tempDir, writeConfig } from './sidecar.js';
+import { launchBrowser, startUiProcess } from './browser.js';
+import { bareEnv, cleanupSidecars, runHookwire, tempDir, writeConfig } from './sidecar.js';
 
-/** Chromium from the machine's Debian packages (`apt-get install -y chromium`), driven by playwright-core. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** A secret the config lets into a webhook's headers: the audit log redacts it wherever the payload holds it. */
 const SECRET = 's3cr3t-token-value-4711';
 
@@ -15,9 +13,7 @@ let context: BrowserContext;
 const running: LineClient[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`the ui tests drive Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium"`);
-  // A fresh profile each run: nothing from another run (or a person's browsing) in it.
-  context = await chromium.launchPersistentContext(await tempDir(), { executablePath: CHROMIUM, headless: true, args: FLAGS });
+  context = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
@@ -42,12 +38,8 @@ async function dispatch(dir: string, config: string, log: string, tool: string, 
 }
 
 /** Starts the real `hookwire ui --no-open` and resolves the URL it prints. */
-async function startUi(log: string): Promise<{ url: string; ui: LineClient }> {
-  let url: string | undefined;
-  const ui = new LineClient(process.execPath, [HOOKWIRE, 'ui', '--log', log, '--no-open'], { name: 'hookwire ui', onLine: (line) => (url ??= /^hookwire ui: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)$/.exec(line.text)?.[1]) });
-  running.push(ui);
-  expect(await waitUntil(() => url !== undefined, 20_000)).toBe(true);
-  return { url: url!, ui };
+function startUi(log: string): Promise<{ url: string; ui: LineClient }> {
+  return startUiProcess(['--log', log], running);
 }
 
 const rows = (page: Page) => page.locator('#timeline tbody tr');

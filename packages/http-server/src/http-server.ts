@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { describeType, DIALECT_NAMES, DispatchError, isDialectName, readRequest, resolveEvent, resolveEventIn, PROTOCOL_VERSION, type DialectName } from '@hookwire/contract';
 import type { Logger } from '@hookwire/runtime';
-import { CancelHandle, readHostPayload, type RequestContext, type Session, type SessionResponse } from '@hookwire/session';
+import { bundleNotReady, CancelHandle, readHostPayload, type BundleFeed, type RequestContext, type Session, type SessionResponse } from '@hookwire/session';
 import { createBearerCheck } from './bearer.js';
 import { trackConnection } from './connection.js';
 import { discardRefusedBody } from './discard-body.js';
 import type { ServeMetrics } from './metrics.js';
 import { readBody } from './read-body.js';
+import type { DecisionFeed } from './decision-feed.js';
+import { isLoopbackHost } from './loopback.js';
 
 /** The cap on one request body: 16 MiB, as the sidecar's request line. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -31,7 +33,11 @@ export interface HttpTransportOptions {
   token?: string;
   /** Reloads the config, answering as the sidecar's `reload` does. */
   reload(): Promise<SessionResponse>;
+  /** `GET /v1/decisions`: the audit records as server-sent events, to loopback clients with the token. */
+  decisions?: DecisionFeed;
   maxBodyBytes?: number;
+  /** The polled policy bundle (`--bundle`): its state is in `/healthz`, readiness is its being active. */
+  bundleFeed?: BundleFeed;
 }
 
 export interface HttpTransport {
@@ -105,6 +111,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   /** Runs one dispatch-like piece of work under the concurrency cap, canceled if the client goes away first. */
   async function admit(res: ServerResponse, route: string, work: (handle: CancelHandle) => Promise<void>): Promise<void> {
     if (draining) return sendError(res, route, 503, 'hookwire serve is shutting down', { 'retry-after': RETRY_AFTER_SECONDS });
+    // Not ready (no verified bundle yet): answering from the other layers alone would pretend the organisation's policy ran.
+    const notReady = bundleNotReady(options.bundleFeed);
+    if (notReady !== undefined) return sendError(res, route, 503, notReady, { 'retry-after': RETRY_AFTER_SECONDS });
     if (inFlight >= options.maxInflight) {
       return sendError(res, route, 503, `too many requests in flight (the limit is ${options.maxInflight})`, { 'retry-after': RETRY_AFTER_SECONDS });
     }
@@ -187,7 +196,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (path === '/healthz') {
       if (!expect('GET', path)) return;
       if (draining) return sendJson(res, path, 503, { ok: false, error: 'hookwire serve is shutting down' });
-      return sendJson(res, path, 200, { ok: true, version: options.version, protocol: PROTOCOL_VERSION });
+      // Liveness: the process serves. The bundle's state rides along, whatever it is.
+      const bundle = options.bundleFeed?.status();
+      return sendJson(res, path, 200, { ok: true, version: options.version, protocol: PROTOCOL_VERSION, ...(bundle === undefined ? {} : { ready: options.bundleFeed!.isActive(), bundle }) });
+    }
+    if (path === '/readyz') {
+      // Readiness: dispatches are answered by the organisation's policy (with --bundle: a verified bundle is active).
+      if (!expect('GET', path)) return;
+      if (draining) return sendJson(res, path, 503, { ok: false, ready: false, error: 'hookwire serve is shutting down' });
+      const notReady = bundleNotReady(options.bundleFeed);
+      const revision = options.bundleFeed?.status().active?.revision;
+      if (notReady !== undefined) return sendJson(res, path, 503, { ok: false, ready: false, error: notReady });
+      return sendJson(res, path, 200, { ok: true, ready: true, ...(revision === undefined ? {} : { bundle: revision }) });
     }
     if (authorized && !authorized(req.headers.authorization)) {
       req.resume();
@@ -216,6 +236,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         req.resume();
         const answer = await options.reload();
         return sendJson(res, path, answer.ok === true ? 200 : 409, answer);
+      }
+      case '/v1/decisions': {
+        if (!expect('GET', path)) return;
+        req.resume();
+        // Decisions carry payloads (redacted): shown only on this machine, and only to a client that proved it holds the token.
+        if (options.decisions === undefined || options.token === undefined) return sendError(res, path, 403, 'hookwire serve shows its decisions only when it was started with --token-env NAME (the viewer, hookwire ui --serve URL --token-env NAME, sends that token)');
+        if (!isLoopbackHost(req.socket.remoteAddress ?? '')) return sendError(res, path, 403, 'hookwire serve shows its decisions only to clients on this machine (loopback)');
+        if (draining) return sendError(res, path, 503, 'hookwire serve is shutting down', { 'retry-after': RETRY_AFTER_SECONDS });
+        metrics.countRequest(path, 200);
+        const params = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
+        const after = Number(params.get('after') ?? '');
+        return options.decisions.attach(res, Number.isInteger(after) && after >= 0 && params.get('after') !== '' ? after : undefined, params.get('instance') ?? undefined);
       }
       case '/metrics':
         if (!expect('GET', path)) return;
@@ -254,6 +286,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     server,
     drain() {
       draining = true;
+      options.decisions?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { DISPATCH_CHANNEL, type DispatchMessage, type Session } from '@hookwire/session';
+import { BUNDLE_CHECK_RESULTS, BUNDLE_FAILURE_REASONS, DISPATCH_CHANNEL, type BundleFeed, type DispatchMessage, type Session } from '@hookwire/session';
 
 /** Upper bounds (seconds) of the duration histograms: 1 ms to 60 s. */
 export const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -55,6 +55,11 @@ class Family {
     this.#seriesOf(values).value = value;
   }
 
+  /** Drops every series (for an info gauge whose labels change: only the current one is shown). */
+  clear(): void {
+    this.#series.clear();
+  }
+
   observe(values: readonly string[], seconds: number): void {
     const series = this.#seriesOf(values);
     let i = 0;
@@ -99,23 +104,60 @@ export interface ServeMetrics {
   close(): void;
 }
 
-/** The metrics of one `hookwire serve`: its HTTP requests, and the dispatches of its session (read off the session's channel). */
-export function createServeMetrics(session: Session): ServeMetrics {
+const seconds = (iso: string | undefined): number => (iso === undefined ? 0 : Date.parse(iso) / 1000);
+
+/** The families of a polled policy bundle, filled from its status at render time (the feed keeps the counts). */
+function bundleFamilies(feed: BundleFeed): () => Family[] {
+  const info = new Family('hookwire_bundle_info', 'The policy bundle in force (value 1; absent until one is active), by revision and signing key id.', 'gauge', ['revision', 'keyid']);
+  const ready = new Family('hookwire_bundle_ready', '1 when a verified policy bundle is active (readiness), else 0.', 'gauge', []);
+  const activated = new Family('hookwire_bundle_activated_timestamp_seconds', 'When the bundle in force was activated (Unix seconds; 0 before any).', 'gauge', []);
+  const success = new Family('hookwire_bundle_last_success_timestamp_seconds', 'When a check last ended with a good bundle in force: activated or unchanged (Unix seconds; 0 before any).', 'gauge', []);
+  const checked = new Family('hookwire_bundle_last_check_timestamp_seconds', 'When the bundle source was last checked (Unix seconds).', 'gauge', []);
+  const activations = new Family('hookwire_bundle_activations_total', 'Bundles activated (a new revision swapped in).', 'counter', []);
+  const checks = new Family('hookwire_bundle_checks_total', 'Checks of the bundle source, by result: activated, unchanged (HTTP 304, file unchanged, same manifest), failed.', 'counter', ['result']);
+  const failures = new Family('hookwire_bundle_failures_total', 'Bundles not activated, by reason: download, timeout, verify, install, load. The bundle in force stays.', 'counter', ['reason']);
+  return () => {
+    const status = feed.status();
+    info.clear();
+    if (status.active !== undefined) info.set([status.active.revision, status.active.keyid], 1);
+    ready.set([], status.active === undefined ? 0 : 1);
+    activated.set([], seconds(status.active?.activatedAt));
+    success.set([], seconds(status.lastSuccessAt));
+    checked.set([], seconds(status.lastCheck?.at));
+    activations.set([], status.activations);
+    for (const result of BUNDLE_CHECK_RESULTS) checks.set([result], status.checks[result]);
+    for (const reason of BUNDLE_FAILURE_REASONS) failures.set([reason], status.failures[reason]);
+    return [info, ready, activated, success, checked, activations, checks, failures];
+  };
+}
+
+/** The metrics of one `hookwire serve`: its HTTP requests, the dispatches of its session (read off the session's channel), and its policy bundle. */
+export function createServeMetrics(session: Session, feed?: BundleFeed): ServeMetrics {
   const dispatches = new Family('hookwire_dispatches_total', 'Dispatches answered, by canonical event and folded decision.', 'counter', ['event', 'decision']);
   const dispatchSeconds = new Family('hookwire_dispatch_duration_seconds', 'Time from the start of a dispatch to its folded outcome.', 'histogram', ['event']);
   const runs = new Family('hookwire_hook_runs_total', 'Hook runs, by handler kind and failure class ("none" when the handler answered).', 'counter', ['kind', 'failure']);
   const runSeconds = new Family('hookwire_hook_run_duration_seconds', 'Duration of one hook run.', 'histogram', ['kind']);
   const requests = new Family('hookwire_http_requests_total', 'HTTP requests answered, by route and status code.', 'counter', ['route', 'status']);
   const inFlightGauge = new Family('hookwire_inflight', 'Dispatches in flight.', 'gauge', []);
+  const failOpen = new Family(
+    'hookwire_fail_open_total',
+    'Hook failures that let the action proceed (as Envoy ext_authz counts its fail-opens): a hook run that failed (timeout, crash, bad output, ...) under onError "warn" or "ignore" in a dispatch that did not deny, by handler kind, failure class and onError.',
+    'counter',
+    ['kind', 'failure', 'on_error'],
+  );
+  const bundle = feed === undefined ? undefined : bundleFamilies(feed);
 
   const onDispatch = (message: unknown) => {
     const { session: from, result, durationMs } = message as DispatchMessage;
     if (from !== session) return;
     dispatches.add([result.canonical, result.outcome.decision]);
     dispatchSeconds.observe([result.canonical], durationMs / 1000);
+    const proceeded = result.outcome.decision !== 'deny' && result.outcome.continue;
     for (const run of result.runs) {
-      runs.add([run.kind, run.outcome.failure?.class ?? 'none']);
+      const failure = run.outcome.failure?.class;
+      runs.add([run.kind, failure ?? 'none']);
       runSeconds.observe([run.kind], run.durationMs / 1000);
+      if (failure !== undefined && proceeded && (run.onError === 'warn' || run.onError === 'ignore') && run.mode !== 'observe') failOpen.add([run.kind, failure, run.onError]);
     }
   };
   subscribe(DISPATCH_CHANNEL, onDispatch);
@@ -126,7 +168,7 @@ export function createServeMetrics(session: Session): ServeMetrics {
     },
     render(inFlight) {
       inFlightGauge.set([], inFlight);
-      return [dispatches, dispatchSeconds, runs, runSeconds, requests, inFlightGauge].map((family) => family.render()).join('');
+      return [dispatches, dispatchSeconds, runs, runSeconds, failOpen, requests, inFlightGauge, ...(bundle?.() ?? [])].map((family) => family.render()).join('');
     },
     close() {
       unsubscribe(DISPATCH_CHANNEL, onDispatch);

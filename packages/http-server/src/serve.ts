@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger, type Runtime } from '@hookwire/runtime';
 import { startTelemetryExport } from '@hookwire/otlp';
-import { AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, createSession, openAuditFile, readBridgeDepth, type SessionResponse } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, bundleNotReady, createSession, openCommandAudit, readBridgeDepth, startOnBundle, type BundleFeed, type BundleLayer, type SessionResponse } from '@hookwire/session';
 import { createHttpTransport } from './http-server.js';
 import { isLoopbackHost, urlHost } from './loopback.js';
 import { createServeMetrics } from './metrics.js';
+import { createDecisionFeed } from './decision-feed.js';
 
 export interface ServeOptions {
   configPaths: string[];
@@ -13,13 +14,18 @@ export interface ServeOptions {
   orgConfigPaths?: string[];
   /** The revision of the bundle the organisation layer came from, named in every audit record. */
   bundleRevision?: string;
+  /**
+   * A polled, signed policy bundle as the organisation layer (`--bundle`): replaces
+   * `orgConfigPaths`. Until one is active, `/readyz` and the dispatch routes answer 503.
+   */
+  bundleFeed?: BundleFeed;
   host: string;
   /** 0 picks a free port. */
   port: number;
   /** The environment variable holding the bearer token every route but `/healthz` requires. */
   tokenEnv?: string;
   maxInflight: number;
-  /** Where one audit line per dispatch goes. */
+  /** Where one audit line per dispatch goes; without it, where the config's `auditLog` says (read at the start). */
   logPath?: string;
   /** Leave payloads out of the audit records (such a log cannot be replayed). */
   logOmitsPayloads?: boolean;
@@ -72,16 +78,31 @@ export async function serve(options: ServeOptions): Promise<number> {
   try {
     token = tokenOf(options, env);
   } catch (error) {
+    await options.bundleFeed?.stop();
     if (!(error instanceof StartRefused)) throw error;
     logger.error(error.message);
     return 2;
   }
 
+  const feed = options.bundleFeed;
+  const make = (layer: BundleLayer | undefined) => {
+    const org = layer === undefined ? (feed === undefined ? options.orgConfigPaths : undefined) : layer.paths;
+    const bundleRevision = layer === undefined ? options.bundleRevision : layer.revision;
+    // Hooks run as under a bridge: a `hookwire run` they start does not re-enter hookwire.
+    return createRuntime({
+      configPath: options.configPaths,
+      ...(org === undefined ? {} : { orgConfigPath: org }),
+      ...(bundleRevision === undefined ? {} : { bundleRevision }),
+      logger,
+      env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) },
+      observe: options.observe === true,
+    });
+  };
   let runtime: Runtime;
   try {
-    // Hooks run as under a bridge: a `hookwire run` they start does not re-enter hookwire.
-    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, env: { ...env, [BRIDGE_DEPTH_VAR]: String(readBridgeDepth(env) + 1) }, observe: options.observe === true });
+    runtime = feed === undefined ? await make(undefined) : await startOnBundle(feed, make);
   } catch (error) {
+    await feed?.stop();
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
       logger.error(error.message);
@@ -92,16 +113,24 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   // Traces and decision logs are exported when the OTEL_* environment asks for it (docs/observability.md); the SDK is loaded only then.
   const stopTraces = await startTelemetryExport({ env, logger, runtime, flushTimeoutMs: TRACE_FLUSH_MS, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
-  const session = createSession({ runtime, version: options.version, ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }) });
-  const metrics = createServeMetrics(session);
+  const opened = openCommandAudit({ ...(options.logPath === undefined ? {} : { logPath: options.logPath }), logOmitsPayloads: options.logOmitsPayloads === true, setting: runtime.auditLog, env, logger });
+  const audit = opened?.audit;
+  const session = createSession({
+    runtime,
+    version: options.version,
+    ...(opened === undefined ? {} : { audit: opened.audit, auditOmitsPayloads: opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
+    ...(feed === undefined ? {} : { notReady: () => bundleNotReady(feed) }),
+  });
+  const metrics = createServeMetrics(session, feed);
   const reload = async (): Promise<SessionResponse> => {
     const answer = await session.serve({ ok: true, op: 'reload', id: undefined, hasId: false });
     if (answer.ok === true) logger.warn('config reloaded', { diagnostics: answer.diagnostics });
     else logger.error('config reload refused; the previous config stays in force', { error: answer.error, diagnostics: answer.diagnostics });
     return answer;
   };
-  const transport = createHttpTransport({ session, metrics, logger, version: options.version, maxInflight: options.maxInflight, reload, ...(token === undefined ? {} : { token }) });
+  // The decisions as they are made, for `hookwire ui --serve`: only with a token (they carry payloads), with the log's payload setting.
+  const decisions = token === undefined ? undefined : createDecisionFeed({ runtime, payloads: opened === undefined || !opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { bundle: options.bundleRevision }) });
+  const transport = createHttpTransport({ session, metrics, logger, version: options.version, maxInflight: options.maxInflight, reload, ...(token === undefined ? {} : { token }), ...(feed === undefined ? {} : { bundleFeed: feed }), ...(decisions === undefined ? {} : { decisions }) });
   const { server } = transport;
 
   try {
@@ -115,6 +144,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   } catch (error) {
     logger.error(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
     metrics.close();
+    await feed?.stop();
     await runtime.close();
     await stopTraces?.();
     return 2;
@@ -147,6 +177,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   await Promise.race([closed, wait(1_000)]);
   server.closeAllConnections();
   metrics.close();
+  await feed?.stop();
   await runtime.close();
   session.close();
   await stopTraces?.();

@@ -104,7 +104,8 @@ export function auditRecordOf(message: DispatchEndMessage, options: { payloads?:
     cwd: message.cwd,
     ...(options.payloads === false || message.payload === undefined ? {} : { payload: message.payload }),
     config: message.configDigest,
-    ...(options.bundle === undefined ? {} : { bundle: options.bundle }),
+    // The revision the dispatch's own snapshot names wins: a bundle swapped in mid-dispatch is not this record's.
+    ...(message.bundle !== undefined ? { bundle: message.bundle } : options.bundle === undefined ? {} : { bundle: options.bundle }),
     ...(message.observeAll ? { mode: 'observe' as const } : {}),
     hooks: message.hooks,
     ...(message.outcome === undefined ? {} : { outcome: message.outcome }),

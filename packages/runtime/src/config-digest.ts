@@ -3,7 +3,9 @@ import type { HookwireConfig } from '@hookwire/contract';
 const digests = new WeakMap<HookwireConfig, string>();
 
 // Where a hook was read from is not part of the policy: the same config moved elsewhere digests alike.
-function withoutLocation(key: string, value: unknown): unknown {
+// Nor is where its decisions are recorded (`auditLog`, a setting of the config itself, not of a hook).
+function withoutLocation(this: unknown, key: string, value: unknown): unknown {
+  if (key === 'auditLog' && this !== null && typeof this === 'object' && 'hooks' in this) return undefined;
   return key === 'source' ? undefined : value;
 }
 

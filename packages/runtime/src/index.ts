@@ -1,6 +1,6 @@
 export { createRuntime, checkConfig, describeConfig, loadRuleHooks } from './runtime.js';
 export type { ConfigDescription } from './runtime.js';
-export type { DispatchOptions, DispatchResult, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
+export type { DispatchOptions, DispatchResult, OrgLayer, ReloadResult, Runtime, RuntimeOptions } from './runtime.js';
 export { decidersOf, decidingLabel } from './deciders.js';
 export type { RunRecord } from './run-record.js';
 export type { ProxyCall, ProxyFunction } from './agent-proxy.js';

@@ -44,6 +44,8 @@ export interface DispatchStartMessage {
   payload: Record<string, unknown> | undefined;
   /** `sha256:<hex>` of the normalised config in force (see docs/audit-log.md). */
   configDigest: string;
+  /** The revision of the bundle the organisation layer in force came from (the runtime's `bundleRevision` or `setOrgLayer`), when it came from one. */
+  bundle?: string;
   /** The ids of the hooks the event selected, in run order. */
   hooks: string[];
   /** True when the runtime was told to observe every hook (a dry run of the whole config). */

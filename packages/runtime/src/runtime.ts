@@ -12,6 +12,7 @@ import {
   type Diagnostic,
   type DialectName,
   type HandlerResult,
+  type AuditLogSetting,
   ConfigError,
   describeType,
   DispatchError,
@@ -75,6 +76,11 @@ export interface RuntimeOptions {
   /** Observe every hook: each runs and its run record says what it would have decided, but the outcome is that of no hooks (a dry run). */
   observe?: boolean;
   /**
+   * The revision of the policy bundle the organisation layer came from: every dispatch's result
+   * (`bundle`) and lifecycle messages name it, until `setOrgLayer` swaps in another.
+   */
+  bundleRevision?: string;
+  /**
    * Reads config files (at start and on reload) with blocking calls: for a one-shot process such
    * as the bridge, which has nothing else to do meanwhile (~2 ms a run); default false.
    */
@@ -127,6 +133,14 @@ export interface DispatchResult {
   canonical: CanonicalEvent;
   outcome: Outcome;
   runs: RunRecord[];
+  /** The revision of the bundle whose organisation layer was in force for the whole dispatch, when it came from one. */
+  bundle?: string;
+}
+
+/** An organisation layer to swap in: its config files, and the revision of the bundle they came from. */
+export interface OrgLayer {
+  paths: readonly string[];
+  bundle?: string;
 }
 
 export type ReloadResult = { ok: true; diagnostics: Diagnostic[] } | { ok: false; error: string; diagnostics: Diagnostic[] };
@@ -135,10 +149,20 @@ export interface Runtime {
   dispatch(event: string, payload: unknown, options?: DispatchOptions): Promise<DispatchResult>;
   /** Re-reads the config (or takes a new one); a config with errors is refused and the old one stays. Of overlapping reloads the newest wins: an older one answers with its result. */
   reload(config?: unknown): Promise<ReloadResult>;
+  /**
+   * Loads the config with `org` as the organisation layer (the lower layers re-read as `reload`
+   * does) and swaps it in whole, or refuses it and keeps the config in force. Once swapped in,
+   * `org` stays the organisation layer of later reloads, and every dispatch that starts from then
+   * on names `org.bundle`; a dispatch already running finishes on the config and revision it began
+   * with (one snapshot per dispatch).
+   */
+  setOrgLayer(org: OrgLayer): Promise<ReloadResult>;
   /** The diagnostics (warnings) of the config in force. */
   readonly diagnostics: readonly Diagnostic[];
   /** `sha256:<hex>` of the normalised config in force: the identity an audit record names. */
   readonly configDigest: string;
+  /** The config's `auditLog` setting in force (the organisation layer's, when it sets one): where records go without `--log`. */
+  readonly auditLog: AuditLogSetting | undefined;
   /** Releases pooled connections; dispatches must not be started afterwards. */
   close(): Promise<void>;
 }
@@ -239,7 +263,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     throw new ConfigError('HOOKWIRE_CONFIG_INVALID', errorSummary(loaded.diagnostics), loaded.diagnostics);
   }
   // The state and its selection memo are swapped together: a reload starts with an empty memo.
-  let current: { state: ConfigState; memo: SelectionMemo } = { state: loaded.state, memo: new SelectionMemo() };
+  // The revision rides with the state, so that a dispatch's one snapshot names the bundle that made it.
+  let current: { state: ConfigState; memo: SelectionMemo; bundle: string | undefined } = { state: loaded.state, memo: new SelectionMemo(), bundle: options.bundleRevision };
+  /** The organisation layer `setOrgLayer` swapped in, which later reloads keep. */
+  let orgLayer: OrgLayer | undefined;
+  const sourceNow = (config?: unknown): ConfigSource => {
+    const source = sourceOf(options, config);
+    return orgLayer === undefined ? source : { ...source, org: { paths: orgLayer.paths } };
+  };
   let closed = false;
 
   /**
@@ -251,13 +282,20 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     return runObserved(event, payload, dispatchOptions);
   }
 
+  /** The config's secrets of each observed dispatch, from its start message: its end is redacted of the same. */
+  const secretsByMessage = new WeakMap<DispatchEndMessage, readonly string[]>();
+
   async function runObserved(event: string, payload: unknown, dispatchOptions: DispatchOptions): Promise<DispatchResult> {
     const message = { runtime, dispatchId: ++lastDispatchId } as DispatchEndMessage;
     const started = nowMs();
     try {
       const result = await runDispatch(event, payload, dispatchOptions, message);
-      message.outcome = result.outcome;
-      message.runs = result.runs;
+      // What subscribers see (the audit log, a serve's viewers) is redacted of every secret of the
+      // config, as the payload is: a hook's reason may quote the tool input that holds one (a rule's
+      // "matched: ..."), and each run was redacted only of its own hook's secrets. The host's answer is not.
+      const secrets = secretsByMessage.get(message) ?? [];
+      message.outcome = redactSecrets(result.outcome, secrets);
+      message.runs = redactSecrets(result.runs, secrets);
       const downgrades = dispatchOptions.downgradesOf?.(result);
       if (downgrades !== undefined && downgrades.length > 0) message.downgrades = [...downgrades];
       return result;
@@ -272,8 +310,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
 
   /** Fills in what a dispatch's lifecycle messages say, once its hooks are selected, and publishes the start. */
-  function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; selected: readonly LoadedHook[] }): void {
+  function startMessage(message: DispatchEndMessage, fields: { event: string; resolved: { canonical: CanonicalEvent; dialect: DialectName }; subject: string | undefined; given: Record<string, unknown> | undefined; dispatchOptions: DispatchOptions; snapshot: ConfigState; bundle: string | undefined; selected: readonly LoadedHook[] }): void {
     const { dispatchOptions, given, snapshot } = fields;
+    const secrets = secretsOfConfig(snapshot.config, options.env ?? process.env);
+    secretsByMessage.set(message, secrets);
     Object.assign(message, {
       ...(dispatchOptions.requestId === undefined ? {} : { requestId: dispatchOptions.requestId }),
       ...(dispatchOptions.traceparent === undefined ? {} : { traceparent: dispatchOptions.traceparent }),
@@ -282,8 +322,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       dialect: fields.resolved.dialect,
       ...(fields.subject === undefined ? {} : { subject: fields.subject }),
       cwd: resolveCwd(dispatchOptions.cwd, given?.cwd, []),
-      payload: given === undefined ? undefined : redactSecrets(given, secretsOfConfig(snapshot.config, options.env ?? process.env)),
+      payload: given === undefined ? undefined : redactSecrets(given, secrets),
       configDigest: digestConfig(snapshot.config),
+      ...(fields.bundle === undefined ? {} : { bundle: fields.bundle }),
       hooks: fields.selected.map((hook) => hook.spec.id),
       observeAll: options.observe === true,
     });
@@ -298,7 +339,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     const { canonical, dialect, given } = readEvent(event, payload, dispatchOptions.dialect);
     if (dispatchOptions.signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const traits = eventTraits(canonical);
-    const { state: snapshot, memo } = current;
+    const { state: snapshot, memo, bundle } = current;
     const hasSubject = traits.subject !== 'none';
     // A patch touching several files is one call per file (contract splitFileCalls): each hook runs
     // once per call it selects and per distinct payload it is shown, and the answers fold as one.
@@ -315,8 +356,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       parts.push({ payload, hooks: await selectForDialects(eventHooks, { hasSubject, subject: partSubject, isTool, toolInput: payload?.tool_input, memo, signal: resolveSignal }) });
     }
     const selected = parts.length === 1 ? parts[0]!.hooks : [...new Set(parts.flatMap((part) => part.hooks))].sort((a, b) => a.order - b.order);
-    if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, selected });
-    if (selected.length === 0) return { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] };
+    if (message !== undefined) startMessage(message, { event, resolved: { canonical, dialect }, subject, given, dispatchOptions, snapshot, bundle, selected });
+    if (selected.length === 0) return bundle === undefined ? { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [] } : { canonical, outcome: fold([], { blockable: traits.blockable }), runs: [], bundle };
     const signal = resolveSignal();
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
 
@@ -366,7 +407,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       : await runInOrder(jobs);
     if (signal?.aborted) throw new DispatchError('HOOKWIRE_CANCELED', 'dispatch canceled');
     const votes: FoldInput[] = parts.length === 1 ? ran.map((r) => r.vote) : distinctVotes(jobs.map((job, index) => ({ hook: job.hook, vote: ran[index]!.vote })));
-    return { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
+    const result: DispatchResult = { canonical, outcome: fold(votes, { blockable: traits.blockable }), runs: ran.map((r) => r.record) };
+    if (bundle !== undefined) result.bundle = bundle;
+    return result;
   }
 
   async function runInOrder(jobs: readonly { hook: LoadedHook; ctx: DispatchContext }[]) {
@@ -386,10 +429,26 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
   function reload(config?: unknown): Promise<ReloadResult> {
     const generation = ++reloadGeneration;
-    const attempt = loadConfigState(sourceOf(options, config), loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
+    const attempt = loadConfigState(sourceNow(config), loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
       if (generation !== reloadGeneration) return newestReload!;
       if (!next.ok) return { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics };
-      current = { state: next.state, memo: new SelectionMemo() };
+      current = { state: next.state, memo: new SelectionMemo(), bundle: orgLayer === undefined ? current.bundle : orgLayer.bundle };
+      return { ok: true, diagnostics: [...next.state.diagnostics] };
+    });
+    newestReload = attempt;
+    return attempt;
+  }
+
+  // An organisation layer swaps in as a reload does (the newest wins); a reload that overtook it
+  // read the old organisation layer, so once the new one is accepted it is read again with it.
+  function setOrgLayer(org: OrgLayer): Promise<ReloadResult> {
+    const generation = ++reloadGeneration;
+    const layer: OrgLayer = { paths: [...org.paths], ...(org.bundle === undefined ? {} : { bundle: org.bundle }) };
+    const attempt = loadConfigState({ ...sourceOf(options), org: { paths: layer.paths } }, loadOptions).then((next): ReloadResult | Promise<ReloadResult> => {
+      if (!next.ok) return generation === reloadGeneration ? { ok: false, error: errorSummary(next.diagnostics), diagnostics: next.diagnostics } : newestReload!;
+      orgLayer = layer;
+      if (generation !== reloadGeneration) return reload();
+      current = { state: next.state, memo: new SelectionMemo(), bundle: layer.bundle };
       return { ok: true, diagnostics: [...next.state.diagnostics] };
     });
     newestReload = attempt;
@@ -399,11 +458,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const runtime: Runtime = {
     dispatch,
     reload,
+    setOrgLayer,
     get diagnostics() {
       return current.state.diagnostics;
     },
     get configDigest() {
       return digestConfig(current.state.config);
+    },
+    get auditLog() {
+      return current.state.config.auditLog;
     },
     async close() {
       closed = true;
@@ -449,7 +512,7 @@ export async function checkConfig(
 
 /** What a config is, read without starting anything: its identity and its hooks, or why it cannot run. */
 export type ConfigDescription =
-  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[] }
+  | { ok: true; digest: string; hooks: number; observed: number; diagnostics: readonly Diagnostic[]; auditLog?: AuditLogSetting }
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
@@ -458,12 +521,13 @@ export type ConfigDescription =
  * id: a rule pack on several events is one), how many of them in observe mode. For `hookwire statusline`, which answers on every redraw: no
  * PATH lookups (checkConfig's), no executor.
  */
-export async function describeConfig(configPath: string | readonly string[]): Promise<ConfigDescription> {
-  const loaded = await loadConfigState({ kind: 'files', paths: typeof configPath === 'string' ? [configPath] : configPath }, { blocking: true });
+export async function describeConfig(configPath: string | readonly string[], orgConfigPath: readonly string[] = []): Promise<ConfigDescription> {
+  const source = { kind: 'files' as const, paths: typeof configPath === 'string' ? [configPath] : configPath };
+  const loaded = await loadConfigState(orgConfigPath.length > 0 ? { ...source, org: { paths: orgConfigPath } } : source, { blocking: true });
   if (!loaded.ok) return { ok: false, diagnostics: loaded.diagnostics };
   const { config } = loaded.state;
   // A hook on several events (a rule pack) is one hook: counted by id.
   const ids = new Set(config.hooks.map((hook) => hook.id));
   const observed = new Set(config.hooks.filter((hook) => (hook.mode ?? config.mode) === 'observe').map((hook) => hook.id));
-  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics };
+  return { ok: true, digest: digestConfig(config), hooks: ids.size, observed: observed.size, diagnostics: loaded.state.diagnostics, ...(config.auditLog === undefined ? {} : { auditLog: config.auditLog }) };
 }

@@ -8,7 +8,7 @@ afterEach(cleanup);
 // host — an event it lacks, a deny it cannot enforce — naming the hosts (docs/hosts.md lists the rest).
 
 describe('checkConfig: hosts where a hook cannot do what it does under Claude Code', () => {
-  it('warns once per event, at its first hook: PreCompact cannot be blocked under four hosts; PreToolUse and Stop guards warn nothing', async () => {
+  it('warns once per event, at its first hook: PreCompact never fires under pi and OpenClaw and cannot be blocked under seven hosts, Stop cannot be blocked under Cline; PreToolUse guards warn nothing', async () => {
     const dir = await tempDir();
     const config = await writeJson(dir, 'hookwire.json', {
       hooks: [
@@ -21,8 +21,13 @@ describe('checkConfig: hosts where a hook cannot do what it does under Claude Co
     const warnings = (await checkConfig(config, { PATH: process.env.PATH })).filter((d) => d.severity === 'warning');
     expect(warnings.map((d) => ({ path: d.path, message: d.message }))).toEqual([
       {
+        path: '/hooks/1',
+        message: 'a deny from the hooks on turn:stop is not enforced under Cline: that host cannot block it (Claude Code can); it is recorded as a downgrade, and shown to the user where the host shows hook messages',
+      },
+      { path: '/hooks/2', message: 'the hooks on compact:before never fire under pi, OpenClaw: those hosts have no such event' },
+      {
         path: '/hooks/2',
-        message: 'a deny from the hooks on compact:before is not enforced under Gemini CLI, Codex, Copilot CLI, Cursor: those hosts cannot block it (Claude Code can); it is recorded as a downgrade, and shown to the user where the host shows hook messages',
+        message: 'a deny from the hooks on compact:before is not enforced under Gemini CLI, Codex, Copilot CLI, Cursor, Qwen Code, Cline, Letta Code: those hosts cannot block it (Claude Code can); it is recorded as a downgrade, and shown to the user where the host shows hook messages',
       },
     ]);
   });

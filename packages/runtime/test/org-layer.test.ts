@@ -119,4 +119,33 @@ describe('the organisation layer', () => {
   it('an org layer with errors still fails the load: nothing is guessed about the organisation\'s policy', async () => {
     await expect(runtimeOf({ hooks: [] }, { orgConfig: [{ hooks: [], allowAll: true }] })).rejects.toThrow(/allowAll/);
   });
+
+  it('setOrgLayer swaps the organisation layer whole and names its revision in each result; one that does not load is refused and the old one stays, through later reloads too', async () => {
+    const dir = await tempDir();
+    const guard = (revision: string) => ({ hooks: [{ id: 'org-guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: `echo "${revision}: no Bash here" >&2; exit 2` }] });
+    const r1 = await writeJson(dir, 'r1.json', guard('r1'));
+    const r2 = await writeJson(dir, 'r2.json', guard('r2'));
+    const broken = await writeJson(dir, 'broken.json', { hooks: [], allowAll: true });
+    const project = await writeJson(dir, 'project.json', { hooks: [] });
+    const runtime = await runtimeOf(undefined, { orgConfigPath: r1, configPath: project, bundleRevision: 'r1' });
+    const decide = async () => {
+      const result = await runtime.dispatch('PreToolUse', PAYLOAD, { dialect: 'claude' });
+      return [result.bundle, result.outcome.reason];
+    };
+    expect(await decide()).toEqual(['r1', 'r1: no Bash here']);
+    expect(await runtime.setOrgLayer({ paths: [r2], bundle: 'r2' })).toMatchObject({ ok: true });
+    expect(await decide()).toEqual(['r2', 'r2: no Bash here']);
+    const refused = await runtime.setOrgLayer({ paths: [broken], bundle: 'r3' });
+    expect(refused).toMatchObject({ ok: false, error: expect.stringMatching(/allowAll/) });
+    expect(await decide()).toEqual(['r2', 'r2: no Bash here']);
+    // A reload re-reads the lower layers on the organisation layer in force, and keeps its revision.
+    expect(await runtime.reload()).toMatchObject({ ok: true });
+    expect(await decide()).toEqual(['r2', 'r2: no Bash here']);
+    // A reload that overtakes a swap: the swap still lands, read again with the newest lower layers.
+    const swapped = runtime.setOrgLayer({ paths: [r1], bundle: 'r1' });
+    const reloaded = runtime.reload();
+    expect(await Promise.all([swapped, reloaded])).toMatchObject([{ ok: true }, { ok: true }]);
+    expect(await decide()).toEqual(['r1', 'r1: no Bash here']);
+    await runtime.close();
+  });
 });

@@ -46,9 +46,10 @@ describe('checkConfig: what fails only when the hooks run', () => {
       { path: '/hooks/5/command', file: config, message: expect.stringMatching(/data\.txt", which is not an executable file/) },
       { path: '/hooks/6/command', file: config, message: expect.stringMatching(/^command runs "\/nonexistent\/hookwire\/guard", which does not exist/) },
     ]);
-    expect(found.filter((d) => d.severity === 'warning').map((d) => d.path)).toEqual(['/hooks/12/command', '/hooks/2']);
+    // The Stop hook warns too: Cline cannot enforce a deny there (runtime/test/host-events-check.test.ts).
+    expect(found.filter((d) => d.severity === 'warning').map((d) => d.path)).toEqual(['/hooks/12/command', '/hooks/1', '/hooks/2']);
     // SubagentStop is an event Gemini CLI does not have: check says its hooks never fire there.
-    expect(found.find((d) => d.path === '/hooks/2' && d.severity === 'warning')?.message).toBe('the hooks on subagent:end never fire under Gemini CLI, Cline, pi: those hosts have no such event');
+    expect(found.find((d) => d.path === '/hooks/2' && d.severity === 'warning')?.message).toBe('the hooks on subagent:end never fire under Gemini CLI, Cline, pi, OpenClaw: those hosts have no such event');
   });
 
   it('takes llm and proxy from any layer, and the PATH it is given', async () => {
@@ -57,14 +58,16 @@ describe('checkConfig: what fails only when the hooks run', () => {
     const settings = await writeJson(dir, 'settings.json', { llm: { baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }, proxy: { command: 'true' } });
     await mkdir(join(dir, 'bin'));
     await writeFile(join(dir, 'bin', 'guard'), '#!/bin/sh\n', { mode: 0o755 });
-    expect(await checkConfig([hooks, settings], { PATH: join(dir, 'bin') })).toEqual([]);
-    expect((await checkConfig([hooks, settings], { PATH: '/nonexistent' })).map((d) => d.path)).toEqual(['/hooks/2/command']);
+    // Errors only: the Stop hook's warning (Cline cannot enforce a deny there) is not what this is about.
+    const errors = async (path: string) => (await checkConfig([hooks, settings], { PATH: path })).filter((d) => d.severity === 'error');
+    expect(await errors(join(dir, 'bin'))).toEqual([]);
+    expect((await errors('/nonexistent')).map((d) => d.path)).toEqual(['/hooks/2/command']);
   });
 
   it('points into a Claude settings file', async () => {
     const dir = await tempDir();
     const config = await writeJson(dir, 'settings.json', { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }] }] } });
-    expect(await checkConfig(config)).toEqual([expect.objectContaining({ severity: 'error', path: '/hooks/Stop/0/hooks/0' })]);
+    expect((await checkConfig(config)).filter((d) => d.severity === 'error')).toEqual([expect.objectContaining({ severity: 'error', path: '/hooks/Stop/0/hooks/0' })]);
   });
 });
 

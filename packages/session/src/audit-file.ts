@@ -1,5 +1,6 @@
 // `fs.promises` read where used: `node:fs/promises` costs every one-shot bridge ~1 ms to load, and most log nothing.
 import { constants, promises as fs } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Logger } from '@hookwire/runtime';
 import { CHAIN_START, chainLine, hashLine, readLastLine, withChainLock } from './audit-chain.js';
 
@@ -44,7 +45,18 @@ function isTransient(error: NodeJS.ErrnoException): boolean {
  * A path that cannot take lines now (a FIFO nobody reads) keeps them queued and retries; a path
  * that cannot take them at all (a missing folder, no permission) drops each line with an error.
  */
-export function openAuditFile(path: string, logger: Logger): AuditFile {
+export interface AuditFileOptions {
+  /**
+   * Rotate a regular file that has reached this size: under the chain's lock it is renamed to
+   * `FILE.1` (replacing the one before) and the lines go to a new `FILE`, whose chain starts
+   * anew. A writer whose file was rotated by another process writes to the new one.
+   */
+  maxBytes?: number;
+  /** Create the file's folder (mode 0700) when it is missing, instead of dropping the lines; the file is created 0600 (the config's log: records of every project). */
+  createFolder?: boolean;
+}
+
+export function openAuditFile(path: string, logger: Logger, fileOptions: AuditFileOptions = {}): AuditFile {
   const queue: Buffer[] = [];
   let queuedBytes = 0;
   let lost = 0;
@@ -91,7 +103,7 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
     while (queue.length > 0) {
       if (handle === undefined) {
         try {
-          handle = await fs.open(path, OPEN_FLAGS, 0o666);
+          handle = await openLog();
           regular = (await handle.stat()).isFile();
         } catch (error) {
           const failure = error as NodeJS.ErrnoException;
@@ -164,8 +176,10 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
    * file's lock, so that another process's line cannot come between reading that line and writing these.
    * A last line without its newline (a writer that died mid-line) is ended first.
    */
-  async function appendChained(file: fs.FileHandle, batch: readonly Buffer[]): Promise<void> {
+  async function appendChained(given: fs.FileHandle, batch: readonly Buffer[]): Promise<void> {
+    let file = given;
     await withChainLock(path, async () => {
+      if (fileOptions.maxBytes !== undefined) file = await rotateIfFull(file, fileOptions.maxBytes);
       const reader = await fs.open(path, 'r');
       let tail;
       try {
@@ -183,6 +197,38 @@ export function openAuditFile(path: string, logger: Logger): AuditFile {
       let written = 0;
       while (written < bytes.length) written += (await file.write(bytes, written, bytes.length - written)).bytesWritten;
     });
+  }
+
+  /** Opens the log for appending; a missing folder is made first when asked (`createFolder`). */
+  async function openLog(): Promise<fs.FileHandle> {
+    const mode = fileOptions.createFolder === true ? 0o600 : 0o666;
+    try {
+      return await fs.open(path, OPEN_FLAGS, mode);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fileOptions.createFolder !== true) throw error;
+      await fs.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      return fs.open(path, OPEN_FLAGS, mode);
+    }
+  }
+
+  /**
+   * Under the chain's lock: the handle to write to. A file another writer rotated (the path names
+   * another file now) is left for the new one; a file at `maxBytes` or more is renamed to `FILE.1`
+   * and a new one started. Two `stat`s per batch; the rename only once per `maxBytes`.
+   */
+  async function rotateIfFull(file: fs.FileHandle, maxBytes: number): Promise<fs.FileHandle> {
+    const [own, named] = await Promise.all([file.stat(), fs.stat(path).catch(() => undefined)]);
+    let current = file;
+    let size = own.size;
+    if (named === undefined || named.ino !== own.ino || named.dev !== own.dev) {
+      await file.close().catch(() => {});
+      current = handle = await openLog();
+      size = (await current.stat()).size;
+    }
+    if (size < maxBytes) return current;
+    await fs.rename(path, `${path}.1`);
+    await current.close().catch(() => {});
+    return (handle = await openLog());
   }
 
   async function closeHandle(): Promise<void> {

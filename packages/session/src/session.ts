@@ -17,6 +17,8 @@ export interface SessionOptions {
   auditOmitsPayloads?: boolean;
   /** The revision of the bundle the organisation layer came from: every audit record names it (`bundle`). */
   auditBundle?: string;
+  /** Says why dispatches cannot be served yet (no verified policy bundle active); they are then answered `ok: false` with it. */
+  notReady?: () => string | undefined;
 }
 
 /** What a transport received with a request besides the request itself. */
@@ -84,6 +86,8 @@ export function createSession(options: SessionOptions): Session {
   }
 
   async function dispatch(request: ParsedDispatch, handle: CancelHandle, context: RequestContext | undefined): Promise<SessionResponse> {
+    const notReady = options.notReady?.();
+    if (notReady !== undefined) return withId(request, { ok: false, error: notReady });
     if (request.hasId) {
       if (byId.has(request.id!)) return withId(request, { ok: false, error: `id ${JSON.stringify(request.id)} is already in flight` });
       byId.set(request.id!, handle);
@@ -99,7 +103,7 @@ export function createSession(options: SessionOptions): Session {
         ...(context?.traceparent === undefined ? {} : { traceparent: context.traceparent }),
       });
       publish(result, started);
-      return withId(request, { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs });
+      return withId(request, result.bundle === undefined ? { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs } : { ok: true, canonical: result.canonical, outcome: result.outcome, runs: result.runs, bundle: result.bundle });
     } catch (error) {
       const message = handle.canceled ? 'canceled' : error instanceof Error ? error.message : String(error);
       return withId(request, { ok: false, error: message });

@@ -2,7 +2,7 @@ import { ConfigError } from '@hookwire/contract';
 import { createRuntime, type Logger } from '@hookwire/runtime';
 import { createStdioServer } from './server.js';
 import { startTelemetryExport } from '@hookwire/otlp';
-import { AUDIT_CLOSE_MS, onStopSignals, openAuditFile, STOP_SIGNALS } from '@hookwire/session';
+import { AUDIT_CLOSE_MS, bundleNotReady, onStopSignals, openCommandAudit, startOnBundle, STOP_SIGNALS, type BundleFeed, type BundleLayer } from '@hookwire/session';
 
 export interface ListenOptions {
   configPaths: string[];
@@ -10,6 +10,12 @@ export interface ListenOptions {
   orgConfigPaths?: string[];
   /** The revision of the bundle the organisation layer came from, named in every audit record. */
   bundleRevision?: string;
+  /**
+   * A polled, signed policy bundle as the organisation layer (`--bundle`): replaces
+   * `orgConfigPaths`. Until one is active, dispatches are answered `ok: false` saying so.
+   */
+  bundleFeed?: BundleFeed;
+  /** Where one audit line per dispatch goes; without it, where the config's `auditLog` says (read at the start). */
   logPath?: string;
   /** Leave payloads out of the --log records. */
   logOmitsPayloads?: boolean;
@@ -24,10 +30,17 @@ export interface ListenOptions {
 /** `hookwire listen`: serves the stdio protocol on this process's stdin and stdout until bye, end of input or a signal. */
 export async function listen(options: ListenOptions): Promise<number> {
   const { logger } = options;
+  const feed = options.bundleFeed;
+  const make = (layer: BundleLayer | undefined) => {
+    const org = layer === undefined ? (feed === undefined ? options.orgConfigPaths : undefined) : layer.paths;
+    const bundleRevision = layer === undefined ? options.bundleRevision : layer.revision;
+    return createRuntime({ configPath: options.configPaths, ...(org === undefined ? {} : { orgConfigPath: org }), ...(bundleRevision === undefined ? {} : { bundleRevision }), logger, observe: options.observe === true });
+  };
   let runtime;
   try {
-    runtime = await createRuntime({ configPath: options.configPaths, ...(options.orgConfigPaths === undefined ? {} : { orgConfigPath: options.orgConfigPaths }), logger, observe: options.observe === true });
+    runtime = feed === undefined ? await make(undefined) : await startOnBundle(feed, make);
   } catch (error) {
+    await feed?.stop();
     if (error instanceof ConfigError && error.code === 'HOOKWIRE_CONFIG_INVALID') {
       for (const d of error.diagnostics) logger.error('config diagnostic', { diagnostic: d });
       logger.error(error.message);
@@ -36,15 +49,19 @@ export async function listen(options: ListenOptions): Promise<number> {
     throw error;
   }
   const stopTraces = await startTelemetryExport({ logger, runtime, flushTimeoutMs: 5_000, serviceVersion: options.version });
-  const audit = options.logPath === undefined ? undefined : openAuditFile(options.logPath, logger);
+  const opened = openCommandAudit({ ...(options.logPath === undefined ? {} : { logPath: options.logPath }), logOmitsPayloads: options.logOmitsPayloads === true, setting: runtime.auditLog, env: process.env, logger });
+  const audit = opened?.audit;
+  const auditOptions = opened === undefined ? {} : { audit: opened.audit, auditOmitsPayloads: opened.omitsPayloads, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) };
   const server = createStdioServer({
     runtime,
     input: process.stdin,
     output: process.stdout,
     logger,
     version: options.version,
-    ...(audit === undefined ? {} : { audit, auditOmitsPayloads: options.logOmitsPayloads === true, ...(options.bundleRevision === undefined ? {} : { auditBundle: options.bundleRevision }) }),
+    ...auditOptions,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+    // With a bundle, dispatches wait for one to be active: the session says so until then.
+    ...(feed === undefined ? {} : { notReady: () => bundleNotReady(feed) }),
   });
   const stopListening = onStopSignals((signal) => {
     logger.warn(`received ${signal}; canceling everything in flight`);
@@ -52,6 +69,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   });
   const code = await server.done;
   stopListening();
+  await feed?.stop();
   await runtime.close();
   await stopTraces?.();
   await audit?.close(AUDIT_CLOSE_MS);

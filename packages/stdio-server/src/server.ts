@@ -20,6 +20,8 @@ export interface StdioServerOptions {
   /** The bundle revision every audit record names (`bundle`). */
   auditBundle?: string;
   maxLineBytes?: number;
+  /** Why dispatches cannot be served yet (no verified policy bundle active): they are answered `ok: false` with it. */
+  notReady?: () => string | undefined;
   /** The session to drive; default a new one on `runtime`. */
   session?: Session;
 }
@@ -48,6 +50,7 @@ export function createStdioServer(options: StdioServerOptions): StdioServer {
       runtime: options.runtime,
       version: options.version,
       ...(options.audit === undefined ? {} : { audit: options.audit, auditOmitsPayloads: options.auditOmitsPayloads === true, ...(options.auditBundle === undefined ? {} : { auditBundle: options.auditBundle }) }),
+      ...(options.notReady === undefined ? {} : { notReady: options.notReady }),
     });
   const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   const writer = new LineWriter(options.output, (error) => {

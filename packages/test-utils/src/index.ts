@@ -14,3 +14,5 @@ export { isGone } from './is-gone.js';
 export { startOtlpReceiver } from './otlp-receiver.js';
 export type { ReceivedLogRecord, ReceivedSpan } from './otlp-receiver.js';
 export { writeConfig } from './write-config.js';
+export { cpuSeconds, freePort, haproxyConfig, missingSystemProgram, prometheusConfig, startHaproxy, startPrometheus, SYSTEM_PROGRAMS } from './fleet.js';
+export type { Backend, Haproxy, HaproxyOptions, Prometheus, PrometheusOptions, PrometheusTarget, SystemChild, SystemProgram } from './fleet.js';

@@ -53,3 +53,8 @@ export const LLM_KEYS = ['baseUrl', 'model', 'apiKeyEnv', 'headers'] as const;
 
 /** The keys of `proxy`. */
 export const PROXY_KEYS = ['command'] as const;
+
+/** An audit log path a config may name: absolute (POSIX or Windows), or under the home folder (`~/`). */
+export const AUDIT_LOG_PATH = /^(?:\/|~\/|[A-Za-z]:[\\/]|\\\\)/;
+
+export const AUDIT_LOG_KEYS = ['path', 'payloads'] as const;

@@ -1,6 +1,6 @@
 import { DIALECT_NAMES } from '../dialects/index.js';
 import type { DialectName } from '../handler-result.js';
-import { MAX_TIMEOUT_SECONDS, MODE_VALUES, ON_ERROR_VALUES, ON_FAILURE_VALUES } from './config-names.js';
+import { AUDIT_LOG_KEYS, AUDIT_LOG_PATH, MAX_TIMEOUT_SECONDS, MODE_VALUES, ON_ERROR_VALUES, ON_FAILURE_VALUES } from './config-names.js';
 
 /**
  * Reads one config value: the value as the config holds it (a URL trimmed, as its schema's parse
@@ -58,4 +58,19 @@ export const checkHttpUrl: FieldCheck<string> = (value) => {
   }
   const protocol = url.protocol.endsWith(':') ? url.protocol.slice(0, -1) : url.protocol;
   return HTTP_PROTOCOL.test(protocol) ? trimmed.replace(TAB_OR_NEWLINE, '') : undefined;
+};
+
+const checkAuditLogPath: FieldCheck<string> = (value) => (typeof value === 'string' && AUDIT_LOG_PATH.test(value) ? value : undefined);
+
+/** `auditLog`: true, false, an absolute or `~/` path, or `{ path?, payloads? }` with no other key. */
+export const checkAuditLog: FieldCheck<boolean | string | { path?: string; payloads?: boolean }> = (value) => {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return checkAuditLogPath(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (Object.keys(record).some((key) => !(AUDIT_LOG_KEYS as readonly string[]).includes(key))) return undefined;
+  const path = record.path === undefined ? undefined : checkAuditLogPath(record.path);
+  if (record.path !== undefined && path === undefined) return undefined;
+  if (record.payloads !== undefined && typeof record.payloads !== 'boolean') return undefined;
+  return { ...(path === undefined ? {} : { path }), ...(record.payloads === undefined ? {} : { payloads: record.payloads as boolean }) };
 };

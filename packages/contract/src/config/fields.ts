@@ -46,6 +46,7 @@ const EXPECTED = new Map<string, string | ((value: unknown) => string)>([
   ['onFailure', '"continue" or "block"'],
   ['mode', '"enforce" or "observe"'],
   ['parallel', 'true or false'],
+  ['auditLog', 'true, false, an absolute path or one under the home folder ("~/logs/audit.jsonl"), or { "path": ..., "payloads": true|false }'],
   ['apiKeyEnv', 'the name of an environment variable (letters, digits and _)'],
 ]);
 

@@ -12,6 +12,7 @@ import {
   RULE_DECISIONS,
   RULE_FOR_VALUES,
   RULE_SETTINGS,
+  AUDIT_LOG_PATH,
 } from './config-names.js';
 import type { DialectName } from '../handler-result.js';
 
@@ -65,6 +66,26 @@ export const ProxyConfigSchema = z
   .describe('How agent and subagent hooks run.');
 
 export type ProxyConfig = z.infer<typeof ProxyConfigSchema>;
+
+/** An audit log's place in a config: an absolute path, or one under the user's home (`~/...`). */
+export const AuditLogPathSchema = z
+  .string()
+  .regex(AUDIT_LOG_PATH)
+  .describe('An absolute path (/var/log/hookwire.jsonl), or one under the home folder (~/logs/hookwire.jsonl).');
+
+export const AuditLogSchema = z
+  .union([
+    z.boolean(),
+    AuditLogPathSchema,
+    z.strictObject({
+      path: AuditLogPathSchema.optional().describe('Where the records go; default $XDG_STATE_HOME/hookwire/audit.jsonl (~/.local/state/hookwire/audit.jsonl).'),
+      payloads: z.boolean().optional().describe('false leaves payloads out of the records (as --log-omit-payloads; such records cannot be replayed). Default true (secrets redacted).'),
+    }),
+  ])
+  .describe('Record every decision of run, listen and serve when no --log is given: true for the default place ($XDG_STATE_HOME/hookwire/audit.jsonl, one file for every project), a path, or { path, payloads }. hookwire ui, log and statusline read it without --log.');
+
+/** The `auditLog` setting as a config writes it: `true`, `false`, a path, or `{ path?, payloads? }`. */
+export type AuditLogSetting = z.infer<typeof AuditLogSchema>;
 
 export type OnError = z.infer<typeof OnErrorSchema>;
 
@@ -130,6 +151,8 @@ export interface ConfigSettings {
   parallel?: boolean;
   llm?: LlmConfig;
   proxy?: ProxyConfig;
+  /** Where run, listen and serve record decisions when no `--log` is given (docs/config.md). */
+  auditLog?: AuditLogSetting;
 }
 
 /** A parsed, normalised config: settings plus the hooks in config order. */
@@ -144,6 +167,7 @@ const settingsFields = {
   parallel: z.boolean().optional().describe('Run the hooks of one event concurrently.'),
   llm: LlmConfigSchema.optional(),
   proxy: ProxyConfigSchema.optional(),
+  auditLog: AuditLogSchema.optional(),
 };
 
 const nativeHookFields = {

@@ -4,6 +4,7 @@ import { appendPointer, type DiagnosticList } from './diagnostics.js';
 import { readField, readHeaders, reportUnknownKeys } from './fields.js';
 import { LLM_KEYS, PROXY_KEYS } from './config-names.js';
 import {
+  checkAuditLog,
   checkBoolean,
   checkEnvVarName,
   checkHttpUrl,
@@ -45,12 +46,12 @@ function readProxy(list: DiagnosticList, value: unknown, pointer: string, severi
   return command === undefined ? undefined : { command };
 }
 
-export const SETTINGS_KEYS = ['timeoutSec', 'onError', 'mode', 'parallel', 'llm', 'proxy'] as const;
+export const SETTINGS_KEYS = ['timeoutSec', 'onError', 'mode', 'parallel', 'llm', 'proxy', 'auditLog'] as const;
 
 /** What an unknown key in `llm` or `proxy` is: an error in hookwire's own shape, a warning in a host's. */
 type Severity = 'error' | 'warning';
 
-// The settings every shape shares: timeoutSec, onError, mode, parallel, llm and proxy.
+// The settings every shape shares: timeoutSec, onError, mode, parallel, llm, proxy and auditLog.
 export function readSettings(list: DiagnosticList, record: Record<string, unknown>, unknownKeys: Severity = 'warning'): ConfigSettings {
   const timeoutSec = readField(list, record, 'timeoutSec', '', checkTimeoutSeconds);
   const onError = readField(list, record, 'onError', '', checkOnError);
@@ -58,6 +59,7 @@ export function readSettings(list: DiagnosticList, record: Record<string, unknow
   const parallel = readField(list, record, 'parallel', '', checkBoolean);
   const llm = record.llm === undefined ? undefined : readLlm(list, record.llm, '/llm', unknownKeys);
   const proxy = record.proxy === undefined ? undefined : readProxy(list, record.proxy, '/proxy', unknownKeys);
+  const auditLog = readField(list, record, 'auditLog', '', checkAuditLog);
   return {
     ...(timeoutSec !== undefined && { timeoutSec }),
     ...(onError !== undefined && { onError }),
@@ -65,5 +67,6 @@ export function readSettings(list: DiagnosticList, record: Record<string, unknow
     ...(parallel !== undefined && { parallel }),
     ...(llm !== undefined && { llm }),
     ...(proxy !== undefined && { proxy }),
+    ...(auditLog !== undefined && { auditLog }),
   };
 }

@@ -13,13 +13,14 @@ import { namesOf, resolveName } from './event-names.js';
 import { dialect as gemini } from './gemini/index.js';
 import { dialect as letta } from './letta/index.js';
 import { dialect as native } from './native/index.js';
+import { dialect as openclaw } from './openclaw/index.js';
 import { isPatchText, PATCH_FIELD } from './patch.js';
 import { dialect as pi } from './pi/index.js';
 import { dialect as qwen } from './qwen/index.js';
 import { hostToolName, toCanonicalTool, toHostTool, type ToolCall } from './tools.js';
 
 /** Every dialect hookwire speaks, by name. Adding a dialect is one folder and one entry here. */
-export const DIALECTS = { claude, native, gemini, codex, copilot, cursor, qwen, crush, cline, pi, letta } as const satisfies Record<string, Dialect>;
+export const DIALECTS = { claude, native, gemini, codex, copilot, cursor, qwen, crush, cline, pi, letta, openclaw } as const satisfies Record<string, Dialect>;
 
 /** The dialects hookwire speaks; a hook declares one (default `claude`). */
 export type DialectName = keyof typeof DIALECTS;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { HOOK_TYPES, LLM_KEYS, NATIVE_TYPE_FIELDS, PROXY_KEYS } from '../../src/config/config-names.js';
 import {
+  checkAuditLog,
   checkBoolean,
   checkDialectName,
   checkEnvVarName,
@@ -16,6 +17,7 @@ import {
   type FieldCheck,
 } from '../../src/config/field-checks.js';
 import {
+  AuditLogSchema,
   ClaudeHandlerSchema,
   DialectNameSchema,
   EnvVarNameSchema,
@@ -48,6 +50,7 @@ const PAIRS: [string, FieldCheck<unknown>, z.ZodType][] = [
   ['onFailure', checkOnFailure, OnFailureSchema],
   ['mode', checkMode, ModeSchema],
   ['dialect', checkDialectName, DialectNameSchema],
+  ['auditLog', checkAuditLog as FieldCheck<unknown>, AuditLogSchema],
 ];
 
 function expectSame(check: FieldCheck<unknown>, schema: z.ZodType, value: unknown): void {
@@ -89,6 +92,20 @@ describe('field checks accept exactly what the schemas accept', () => {
       );
     });
   }
+
+  it('auditLog: paths, objects of path and payloads (and other keys), as zod reads them', () => {
+    const path = fc.oneof(fc.constantFrom('/var/log/a.jsonl', '~/a.jsonl', '~', '~x/a', 'rel/a.jsonl', './a', '', 'C:\\logs\\a', 'c:/a', '\\\\srv\\a', ' /a'), fc.string());
+    const setting = fc.oneof(
+      fc.boolean(),
+      path,
+      fc.record({ path, payloads: fc.oneof(fc.boolean(), fc.constantFrom('false', 0, null)) }, { requiredKeys: [] }),
+      fc.record({ path, other: fc.anything() }, { requiredKeys: [] }),
+      fc.anything(),
+    );
+    fc.assert(fc.property(setting, (value) => expectSame(checkAuditLog as FieldCheck<unknown>, AuditLogSchema, value)), { numRuns: 3000 });
+    expect(checkAuditLog({ path: '~/a.jsonl', payloads: false })).toStrictEqual({ path: '~/a.jsonl', payloads: false });
+    expect(checkAuditLog('logs/a.jsonl')).toBeUndefined();
+  });
 
   it('http URL: the vectors zod itself distinguishes', () => {
     const vectors = [

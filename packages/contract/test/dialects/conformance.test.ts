@@ -477,6 +477,13 @@ const PI: DialectCase = {
       payload: { raw: { type: 'tool_result', toolName: 'bash', input: { command: 'ls' }, content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], isError: false } },
       expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_response: 'ab' } },
     },
+    { row: 'payload (observed): an input event, its text is the prompt', payload: { raw: { type: 'input', text: 'hi there', source: 'interactive' } }, expected: { event: 'prompt:submit', payload: { prompt: 'hi there', source: 'interactive' } } },
+    { row: 'payload: an older extension\'s before_agent_start prompt is prompt:submit', payload: { raw: { type: 'before_agent_start', prompt: 'hi' } }, expected: { event: 'prompt:submit', payload: { prompt: 'hi' } } },
+    {
+      row: 'payload (observed): agent_end carries the extension\'s stop_hook_active and last_assistant_message',
+      payload: { raw: { type: 'agent_end', stop_hook_active: true, last_assistant_message: 'done' } },
+      expected: { event: 'turn:stop', payload: { stop_hook_active: true, last_assistant_message: 'done' } },
+    },
     { row: 'payload: session_start', payload: { raw: { type: 'session_start', reason: 'startup' } }, expected: { event: 'session:start', payload: { reason: 'startup' } } },
     { row: 'payload: turn_start has no canonical event', payload: { raw: { type: 'turn_start' } }, expected: undefined },
     { row: 'block with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"block":true,"reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
@@ -490,11 +497,20 @@ const PI: DialectCase = {
       expected: { stdout: '', downgrades: ['1 additional context was dropped: pi passes no hook context to the model on session_start'] },
     },
     { row: 'outcome: a message', outcome: { event: 'session:end', outcome: { systemMessage: ['bye'] } }, expected: { stdout: '{"message":"bye"}\n' } },
+    { row: 'outcome (observed): a prompt deny is block (input refuses the prompt)', outcome: { event: 'prompt:submit', outcome: { decision: 'deny', reason: 'R', additionalContext: ['C'] } }, expected: { stdout: '{"block":true,"reason":"R","context":"C"}\n' } },
+    { row: 'outcome: prompt context', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['C'] } }, expected: { stdout: '{"context":"C"}\n' } },
+    { row: 'outcome (observed): a Stop block goes on with its reason', outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on' } }, expected: { stdout: '{"block":true,"reason":"go on"}\n' } },
+    { row: 'outcome (observed): Stop context is a block whose reason is the context', outcome: { event: 'turn:stop', outcome: { additionalContext: ['run the tests'] } }, expected: { stdout: '{"block":true,"reason":"run the tests"}\n' } },
+    {
+      row: 'outcome: continue: false on Stop sends no block (the agent stops there anyway)',
+      outcome: { event: 'turn:stop', outcome: { decision: 'deny', reason: 'go on', continue: false, stopReason: 'enough' } },
+      expected: { stdout: '{"message":"enough"}\n' },
+    },
   ],
 };
 
-// Rows from Letta Code 0.32.18's own types (dist/types/hooks/types.d.ts) and hook runner (executeHooks in
-// letta.js): it does not install here (a dependency missing from the registry; Node >= 22.19).
+// Rows from Letta Code 0.32.18's own types (dist/types/hooks/types.d.ts) and hook runner (executeHooks and
+// executeHooksParallel in letta.js), checked on the real Letta Code headless (docs/hosts-observed.md, "Letta Code").
 const LETTA: DialectCase = {
   dialect: 'letta',
   planned: true,
@@ -520,11 +536,74 @@ const LETTA: DialectCase = {
     { row: 'outcome: deny is exit 2 with the reason on stderr', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { exitCode: 2, stdout: '', stderr: 'R\n' } },
     { row: 'outcome: UserPromptSubmit context is plain stdout', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: 'a\n\nb\n' } },
     {
-      row: 'outcome: PostToolUse context cannot be passed, recorded',
+      row: 'outcome (observed): PostToolUse context is hookSpecificOutput.additionalContext on exit 0, appended to the tool result as [Hook feedback]',
       outcome: { event: 'tool:after', outcome: { additionalContext: ['C'] } },
-      expected: { stdout: '', downgrades: ['1 additional context was dropped: Letta Code passes no hook context to the model on PostToolUse'] },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"C"}}\n' },
     },
+    {
+      row: 'outcome: a downgraded deny after a tool is feedback, before the context',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak', additionalContext: ['more'] } },
+      expected: { stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"leak\\n\\nmore"}}\n' },
+    },
+    {
+      row: 'outcome: SessionStart context cannot be passed, recorded',
+      outcome: { event: 'session:start', outcome: { additionalContext: ['C'] } },
+      expected: { stdout: '', downgrades: ['1 additional context was dropped: Letta Code passes no hook context to the model on SessionStart'] },
+    },
+    { row: 'PostToolUse additionalContext is context', answer: { event: 'tool:after', end: exit(0), stdout: '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ctx"}}' }, expected: { additionalContext: ['ctx'], warnings: [] } },
+    { row: 'PostToolUseFailure top-level additionalContext is context', answer: { event: 'tool:error', end: exit(0), stdout: '{"additionalContext":"ctx"}' }, expected: { additionalContext: ['ctx'], warnings: [] } },
   ],
 };
 
-for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE, PI, LETTA]) describeDialect(testCase);
+// Rows observed on the real OpenClaw 2026.9.6 through hookwire's plugin (docs/hosts-observed.md,
+// "OpenClaw"), and its documented hook results (docs/plugins/hooks/*.md in the package).
+const OPENCLAW: DialectCase = {
+  dialect: 'openclaw',
+  planned: true,
+  samples: { 'tool:before': bash, 'tool:after': { ...bash, tool_response: 'a' }, 'prompt:submit': { prompt: 'hi' }, 'turn:stop': { last_assistant_message: 'done', stop_hook_active: false } },
+  vectors: [
+    {
+      row: 'payload (observed): a before_tool_call event, exec is Bash',
+      payload: { raw: { type: 'before_tool_call', toolName: 'exec', params: { command: 'rm -rf ../keep' }, toolCallId: 'call_0', cwd: '/p', session_id: 's' } },
+      expected: { event: 'tool:before', payload: { tool_name: 'Bash', tool_input: { command: 'rm -rf ../keep' }, tool_use_id: 'call_0', cwd: '/p', session_id: 's' } },
+    },
+    { row: 'payload: write path is file_path', payload: { raw: { type: 'before_tool_call', toolName: 'write', params: { path: '.env', content: 'x' } } }, expected: { event: 'tool:before', payload: { tool_name: 'Write', tool_input: { file_path: '.env', content: 'x' } } } },
+    {
+      row: 'payload: apply_patch {input} is the Edit of its first file, with every path and the patch',
+      payload: { raw: { type: 'before_tool_call', toolName: 'apply_patch', params: { input: '*** Begin Patch\n*** Update File: .env\n@@\n-A=1\n+A=2\n*** End Patch\n' }, cwd: '/p' } },
+      expected: {
+        event: 'tool:before',
+        payload: { tool_name: 'Edit', tool_input: { file_path: '/p/.env', old_string: 'A=1', new_string: 'A=2', command: '*** Begin Patch\n*** Update File: .env\n@@\n-A=1\n+A=2\n*** End Patch\n', file_paths: ['/p/.env'] } },
+      },
+    },
+    {
+      row: 'payload (observed): an after_tool_call result content is the tool_response',
+      payload: { raw: { type: 'after_tool_call', toolName: 'exec', params: { command: 'ls' }, result: { content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], details: { exitCode: 0 } } } },
+      expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: 'ab' } },
+    },
+    { row: 'payload: an after_tool_call error is the tool_response error', payload: { raw: { type: 'after_tool_call', toolName: 'exec', params: { command: 'x' }, error: 'boom' } }, expected: { event: 'tool:after', payload: { tool_name: 'Bash', tool_response: { error: 'boom' } } } },
+    {
+      row: 'payload (observed): before_agent_finalize is the Stop, in Claude Code\'s fields',
+      payload: { raw: { type: 'before_agent_finalize', lastAssistantMessage: 'finished', stopHookActive: false } },
+      expected: { event: 'turn:stop', payload: { last_assistant_message: 'finished', stop_hook_active: false } },
+    },
+    { row: 'payload: before_prompt_build prompt', payload: { raw: { type: 'before_prompt_build', prompt: 'Clean up.' } }, expected: { event: 'prompt:submit', payload: { prompt: 'Clean up.' } } },
+    { row: 'payload: llm_input has no canonical event', payload: { raw: { type: 'llm_input' } }, expected: undefined },
+    { row: 'block with reason', answer: { event: 'tool:before', end: exit(0), stdout: '{"block":true,"reason":"R"}' }, expected: { decision: 'deny', reason: 'R' } },
+    { row: 'outcome: deny is block with the reason', outcome: { event: 'tool:before', outcome: { decision: 'deny', reason: 'R' } }, expected: { stdout: '{"block":true,"reason":"R"}\n' } },
+    { row: 'outcome: a prompt deny is a block (the plugin stops the run from before_agent_run)', outcome: { event: 'prompt:submit', outcome: { decision: 'deny', reason: 'no' } }, expected: { stdout: '{"block":true,"reason":"no"}\n' } },
+    { row: 'outcome: prompt context', outcome: { event: 'prompt:submit', outcome: { additionalContext: ['a', 'b'] } }, expected: { stdout: '{"context":"a\\n\\nb"}\n' } },
+    { row: 'outcome: Stop context keeps the turn going as a block (a revise)', outcome: { event: 'turn:stop', outcome: { additionalContext: ['run the tests'] } }, expected: { stdout: '{"block":true,"reason":"run the tests"}\n' } },
+    {
+      row: 'outcome: after_tool_call only observes: a deny is not enforced and context is dropped, recorded',
+      outcome: { event: 'tool:after', outcome: { downgraded: true, rawDecision: 'deny', rawReason: 'leak', additionalContext: ['more'] } },
+      expected: {
+        stdout: '{"message":"hookwire: a hook denied after_tool_call, which cannot be blocked: leak"}\n',
+        downgrades: ['1 additional context was dropped: OpenClaw passes no hook context to the model on after_tool_call'],
+      },
+    },
+    { row: 'outcome: a message', outcome: { event: 'session:end', outcome: { systemMessage: ['bye'] } }, expected: { stdout: '{"message":"bye"}\n' } },
+  ],
+};
+
+for (const testCase of [CLAUDE, NATIVE, GEMINI, CODEX, COPILOT, CURSOR, QWEN, CRUSH, CLINE, PI, LETTA, OPENCLAW]) describeDialect(testCase);

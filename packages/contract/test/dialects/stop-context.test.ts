@@ -30,6 +30,8 @@ const VECTORS: Vector[] = [
   { name: 'Codex: SubagentStop block, the subagent goes on', dialect: 'codex', event: 'subagent:end', outcome: outcome({ additionalContext: [RUN_TESTS] }), stdout: `{"decision":"block","reason":"${RUN_TESTS}"}\n` },
   { name: 'Copilot CLI: agentStop block, a new user message', dialect: 'copilot', event: 'turn:stop', outcome: outcome({ additionalContext: [RUN_TESTS] }), stdout: `{"decision":"block","reason":"${RUN_TESTS}"}\n` },
   { name: 'Copilot CLI in its Claude form: a Stop block', dialect: 'copilot', event: 'turn:stop', eventName: 'Stop', outcome: outcome({ additionalContext: [RUN_TESTS] }), stdout: `{"decision":"block","reason":"${RUN_TESTS}"}\n` },
+  { name: 'pi: agent_end block, which hookwire\'s extension sends as a new user message', dialect: 'pi', event: 'turn:stop', outcome: outcome({ additionalContext: [RUN_TESTS] }), stdout: `{"block":true,"reason":"${RUN_TESTS}"}\n` },
+  { name: 'OpenClaw: a block, which the plugin returns from before_agent_finalize as a revise: one more model pass', dialect: 'openclaw', event: 'turn:stop', outcome: outcome({ additionalContext: [RUN_TESTS] }), stdout: `{"block":true,"reason":"${RUN_TESTS}"}\n` },
   { name: 'Cursor: stop followup_message, sent as the next user message', dialect: 'cursor', event: 'turn:stop', outcome: outcome({ additionalContext: [RUN_TESTS] }), stdout: `{"followup_message":"${RUN_TESTS}"}\n` },
   { name: 'a block and context: the reason first, then the context', dialect: 'codex', event: 'turn:stop', outcome: outcome({ decision: 'deny', reason: 'not done', additionalContext: ['a', 'b'] }), stdout: '{"decision":"block","reason":"not done\\n\\na\\n\\nb"}\n' },
   {

@@ -42,6 +42,9 @@ describe('tool inputs with decoy fields', () => {
       'pi:read',
       'pi:write',
       'pi:edit',
+      'openclaw:read',
+      'openclaw:write',
+      'openclaw:edit',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { ConfigError, HookwireError, nowMs, resolveEventIn, type DialectName } from '@hookwire/contract';
 import { auditFailureRecordOf, createRuntime, LAYER_LEFT_OUT, subscribeAuditLog, type Logger, type Runtime } from '@hookwire/runtime';
-import { answerHost, AUDIT_CLOSE_MS, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
+import { answerHost, auditLogPlace, defaultAuditLogPath, AUDIT_CLOSE_MS, AUDIT_LOG_MAX_BYTES, BRIDGE_DEPTH_VAR, onStopSignals, openAuditFile, readBridgeDepth, STOP_SIGNALS, type AuditFile, type StopSignal } from '@hookwire/session';
+import { hasHookwireAncestor } from './ancestry.js';
 import { renderBridgeFailure, type FailureContext } from './failure.js';
 import { parseBridgePayload, readBridgeInput, sniffBridgePayload } from './payload.js';
 import { bundleRevisionOf, locateConfig, locateOrgConfig } from '../config-location.js';
@@ -30,7 +31,11 @@ export interface BridgeOptions {
   onError: 'warn' | 'block';
   /** A problem found before the bridge started (its command line): reported as a failure of the bridge on every event it handles, and no hook runs. */
   problem?: string;
-  /** Appends one audit record per event (as `listen --log` does), or the failure the user was shown. */
+  /**
+   * Appends one audit record per event (as `listen --log` does), or the failure the user was shown.
+   * Without it, the config's `auditLog` names the place (rotated past its size); a failure before
+   * the config is read goes to the default place when that file exists (the config had turned it on).
+   */
   logPath?: string;
   /** Leave payloads out of the audit records (such a log cannot be replayed). */
   logOmitsPayloads?: boolean;
@@ -40,6 +45,8 @@ export interface BridgeOptions {
   observe?: boolean;
   /** Where the runtime's warnings go (hook failures, dropped fields); nothing is logged on a clean run. */
   logger: Logger;
+  /** Whether a hookwire process runs above this one, which the depth marker claims (`hasHookwireAncestor`; undefined: cannot tell, the marker is believed). */
+  hasBridgeAbove?: () => boolean | undefined;
   /** The environment the bridge reads its depth marker from and hands to hooks; default `process.env`. */
   env?: Record<string, string | undefined>;
   /** Default `process.stdin`. */
@@ -87,9 +94,17 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   // The answer is written first; the audit line after it, waited for at most AUDIT_CLOSE_MS:
   // a log path that blocks (a FIFO nobody reads) costs the host nothing but that wait.
   let auditFile: AuditFile | undefined;
+  // Where the lines go: --log, else the config's auditLog once the config is read (`undefined` until then).
+  let place: { path: string; payloads: boolean; maxBytes?: number } | false | undefined = options.logPath === undefined ? undefined : { path: options.logPath, payloads: options.logOmitsPayloads !== true };
   const appendAudit = async (line: string) => {
-    if (options.logPath === undefined || line === '') return;
-    auditFile ??= openAuditFile(options.logPath, options.logger);
+    if (line === '') return;
+    // A failure before the config is read: the default place, if the config had turned it on before (the file is there).
+    if (place === undefined) {
+      const path = defaultAuditLogPath(env);
+      place = process.getBuiltinModule('node:fs').existsSync(path) ? { path, payloads: false, maxBytes: AUDIT_LOG_MAX_BYTES } : false;
+    }
+    if (place === false) return;
+    auditFile ??= openAuditFile(place.path, options.logger, place.maxBytes === undefined ? {} : { maxBytes: place.maxBytes, createFolder: true });
     auditFile.write(line);
     await auditFile.close(AUDIT_CLOSE_MS);
   };
@@ -109,10 +124,17 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
     return failure.exitCode;
   };
 
-  const depth = readBridgeDepth(env);
+  let depth = readBridgeDepth(env);
   if (depth >= 1) {
-    await writeAll(stderr, `hookwire run: ${BRIDGE_DEPTH_VAR}=${env[BRIDGE_DEPTH_VAR]}: already inside a hookwire bridge; not running any hook\n`);
-    return 0;
+    // The marker stops a hook's own bridge from recursing; set from outside (a host's project
+    // settings `env`, which the agent can write), it would switch every guard off: it counts only
+    // when a hookwire process really runs above this one.
+    if ((options.hasBridgeAbove ?? hasHookwireAncestor)() !== false) {
+      await writeAll(stderr, `hookwire run: ${BRIDGE_DEPTH_VAR}=${env[BRIDGE_DEPTH_VAR]}: already inside a hookwire bridge; not running any hook\n`);
+      return 0;
+    }
+    options.logger.warn(`${BRIDGE_DEPTH_VAR}=${env[BRIDGE_DEPTH_VAR]} is set, but no hookwire process runs above this bridge: it was set from outside (a host's settings "env"?), so it is ignored and the hooks run`);
+    depth = 0;
   }
 
   const startedAt = nowMs();
@@ -165,8 +187,9 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
       // One event, then exit: nothing else runs while the config is read.
       blockingConfigReads: true,
     });
+    place ??= auditLogPlace(runtime.auditLog, env) ?? false;
     // Read only when there is an audit line to put it in.
-    if (options.logPath !== undefined) bundle = bundleRevisionOf(orgConfigPath);
+    if (place !== false) bundle = bundleRevisionOf(orgConfigPath);
   } catch (error) {
     return fail(context, codeOf(error), describeStartFailure(error));
   }
@@ -190,7 +213,7 @@ export async function runBridge(options: BridgeOptions): Promise<number> {
   });
   // The dispatch's audit record is the one listen and serve write (v1, docs/audit-log.md), from the runtime's dispatch:end.
   const records: string[] = [];
-  const unsubscribeAudit = options.logPath === undefined ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: options.logOmitsPayloads !== true, ...(bundle === undefined ? {} : { bundle }) });
+  const unsubscribeAudit = place === false ? undefined : subscribeAuditLog({ runtime, write: (line) => records.push(line), payloads: place.payloads, ...(bundle === undefined ? {} : { bundle }) });
   try {
     const response = await answerHost(runtime, options.dialect, parsed, {
       signal: controller.signal,

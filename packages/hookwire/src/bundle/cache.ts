@@ -18,6 +18,29 @@ function activeId(cache: string): string | undefined {
 }
 
 /**
+ * Writes a verified bundle's files, with their modes, into `dir` whole: into a staging folder
+ * beside it first, renamed to `dir` once complete (a folder of that name is replaced).
+ */
+export function extractBundle(dir: string, verified: VerifiedBundle): void {
+  const staging = join(dirname(dir), `.${basename(dir)}.${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const file of verified.manifest.files) {
+    const target = join(staging, ...file.path.split('/'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, verified.files.get(file.path)!);
+    chmodSync(target, file.mode === '0755' ? 0o755 : 0o644);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+}
+
+/** The id of a bundle's revision folder: the first 16 hex digits of the signed manifest's SHA-256 (one id, one set of files). */
+export function revisionIdOf(manifestPayload: string): string {
+  return sha256Hex(manifestPayload).slice(0, 16);
+}
+
+/**
  * Installs a verified bundle in the cache: its files under `revisions/<id>/` (with their modes;
  * `<id>` names the signed manifest, so one id is one set of files), the bundle itself as
  * `revisions/<id>.bundle.json` and its revision in `revisions/<id>.json` (`bundleRevisionOf`),
@@ -27,21 +50,12 @@ function activeId(cache: string): string | undefined {
  */
 export function installBundle(cache: string, verified: VerifiedBundle, bundleText: string, manifestPayload: string): Installed {
   const revisions = join(cache, 'revisions');
-  const id = sha256Hex(manifestPayload).slice(0, 16);
+  const id = revisionIdOf(manifestPayload);
   const dir = join(revisions, id);
   const previous = activeId(cache);
   if (previous === id && existsSync(`${dir}.json`)) return { dir, changed: false };
   if (!existsSync(`${dir}.json`)) {
-    const staging = join(revisions, `.${id}.${process.pid}`);
-    rmSync(staging, { recursive: true, force: true });
-    for (const file of verified.manifest.files) {
-      const target = join(staging, ...file.path.split('/'));
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, verified.files.get(file.path)!);
-      chmodSync(target, file.mode === '0755' ? 0o755 : 0o644);
-    }
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(staging, dir);
+    extractBundle(dir, verified);
     // Beside the tree, not in it (a bundle may hold a file of any name): the bundle as pulled, and what the bridge records of it.
     writeFileSync(`${dir}.bundle.json`, bundleText);
     // Written last: its presence says the folder is complete.

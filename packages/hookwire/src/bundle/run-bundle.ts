@@ -4,7 +4,11 @@ import { dirname, resolve } from 'node:path';
 import { buildBundle } from './build.js';
 import { installBundle, storedEtag, storeEtag } from './cache.js';
 import { locateBundleCache } from '../config-location.js';
+import { fetchBundle, isBundleUrl } from './fetch.js';
 import { BundleRefused, parseBundle, serializeBundle, signBundle, verifyBundle } from './format.js';
+
+/** How long `pull` waits for a bundle server's whole answer. */
+const PULL_TIMEOUT_MS = 30_000;
 
 export type BundleVerb =
   | { verb: 'build'; dir: string; out: string; revision?: string }
@@ -13,7 +17,7 @@ export type BundleVerb =
   | { verb: 'pull'; source: string; key: string; cache?: string };
 
 /** An Ed25519 key from a PEM file; anything else could not be used, so the command could not run (exit 2). */
-function readKey(path: string, kind: 'public' | 'private'): KeyObject {
+export function readKey(path: string, kind: 'public' | 'private'): KeyObject {
   let pem: string;
   try {
     pem = readFileSync(path, 'utf8');
@@ -51,16 +55,8 @@ function writeAtomically(path: string, text: string): void {
  * answers 304 to the ETag of the bundle installed from it, or why it could not be had.
  */
 async function download(source: string, etag: string | undefined): Promise<{ text: string; etag: string | null } | 'unchanged'> {
-  if (!/^https?:\/\//.test(source)) return { text: readText(source), etag: null };
-  let response: Response;
-  try {
-    response = await fetch(source, { signal: AbortSignal.timeout(30_000), ...(etag === undefined ? {} : { headers: { 'if-none-match': etag } }) });
-  } catch (error) {
-    throw new Error(`cannot download ${source}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
-  }
-  if (response.status === 304 && etag !== undefined) return 'unchanged';
-  if (!response.ok) throw new Error(`cannot download ${source}: HTTP ${response.status}`);
-  return { text: await response.text(), etag: response.headers.get('etag') };
+  if (!isBundleUrl(source)) return { text: readText(source), etag: null };
+  return fetchBundle(source, { timeoutMs: PULL_TIMEOUT_MS, ...(etag === undefined ? {} : { etag }) });
 }
 
 /** Runs one verb of `hookwire bundle`; returns the exit code (0 done/valid, 1 refused, 2 thrown: could not run). */

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, INIT_HOST_NAMES, hostMarkers, PLUGIN_HOSTS, type HostProfile } from '../hosts.js';
+import { cachedBundleConfig } from '../config-location.js';
+import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, INIT_HOST_NAMES, hostMarkers, MANAGED_FILES, MANAGED_HOST_NAMES, PLUGIN_HOSTS, type HostProfile, type ManagedHostName } from '../hosts.js';
+import { initManaged } from './init-managed.js';
 import { initProject, refuseUserPluginHosts, type InitChange, type InitHostName, type InitReport, type UserScope } from './init-project.js';
 
 const SETTINGS_FILES = [
@@ -15,7 +17,15 @@ const USER_FILES = HOST_NAMES.map((name) => {
   return `                  ${name.padEnd(8)} ~/${dir}/${file}${dirVar === undefined ? '' : ` ($${dirVar}/${dirVarSub === undefined ? '' : `${dirVarSub}/`}${file} when set)`}`;
 }).join('\n');
 
+const MANAGED_PATHS = MANAGED_HOST_NAMES.map((name) => `                  ${name.padEnd(8)} /${MANAGED_FILES[name].linux}${MANAGED_FILES[name].darwin === MANAGED_FILES[name].linux ? '' : ` (macOS: /${MANAGED_FILES[name].darwin})`}`).join('\n');
+
+/** Where a managed install's hooks find the organisation layer by default: the system-wide bundle cache a root timer fills with `bundle pull --cache`. */
+export function defaultManagedCache(platform: NodeJS.Platform): string {
+  return platform === 'darwin' ? '/Library/Caches/hookwire/bundle' : '/var/cache/hookwire/bundle';
+}
+
 export const INIT_USAGE = `Usage: hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]
+       hookwire init --managed [--host ${MANAGED_HOST_NAMES.join('|')} ...] [--root DIR] [--cache DIR] [--dry-run] [--uninstall]
 
 Sets a project up for hookwire: writes a starter .hookwire.json (when there is none) and adds one
 entry per event to each host's settings that runs the project's own node_modules/.bin/hookwire
@@ -35,6 +45,19 @@ ${USER_FILES}
   --dry-run     print what would change, with the new files' text; write nothing
   --uninstall   remove what init adds: its settings entries, and the starter if it is unchanged
                 and no other host's settings still run the bridge
+
+  --managed     write each host's managed (system-wide) file instead, for every user and project
+                (default host claude; docs/fleet.md): one entry per event that runs this node and
+                this hookwire by absolute paths (install it globally as root first), with the
+                organisation layer --org-config <cache>/current/.hookwire.json and --on-error block,
+                and blocks where they cannot run; Claude Code's and Codex's files also lock every
+                other hook out (allowManagedHooksOnly, allow_managed_hooks_only). No starter. The files:
+${MANAGED_PATHS}
+  --root DIR    with --managed: write the files under DIR (DIR/etc/claude-code/...) for an MDM or
+                system package to install, instead of the system's (which needs root)
+  --cache DIR   with --managed: the bundle cache the hooks load the organisation layer from
+                (default ${defaultManagedCache('linux')}; macOS: ${defaultManagedCache('darwin')});
+                fill it as root with hookwire bundle pull URL --bundle-key PUBLIC.pem --cache DIR
 `;
 
 const DONE = { create: 'created', update: 'updated', delete: 'deleted', keep: 'kept' } as const;
@@ -48,6 +71,8 @@ function formatChange(change: InitChange, dryRun: boolean): string {
 
 interface ReportContext {
   dir: string;
+  /** `--managed`: the title names the root the files are under. */
+  managed?: 'system' | 'staged';
   /** `host claude`, `hosts claude, gemini`, `hosts found: ...`. */
   host: string;
   dryRun: boolean;
@@ -57,8 +82,9 @@ interface ReportContext {
 
 /** The report `hookwire init` prints: one line per file, then the warnings and the notes. */
 export function formatInitReport(report: InitReport, context: ReportContext): string {
-  const flags = `${context.uninstall ? ' --uninstall' : ''}${context.user === true ? ' --user' : ''}`;
-  const title = `hookwire init${flags} (${context.host}) in ${context.dir}${context.user === true ? ' (your user settings, for every project)' : ''}${context.dryRun ? ' (dry run: nothing written)' : ''}\n`;
+  const flags = `${context.managed === undefined ? '' : ' --managed'}${context.uninstall ? ' --uninstall' : ''}${context.user === true ? ' --user' : ''}`;
+  const where = context.user === true ? ' (your user settings, for every project)' : context.managed === 'system' ? " (the system's managed files, for every user)" : context.managed === 'staged' ? ' (staged: the files a package installs under /)' : '';
+  const title = `hookwire init${flags} (${context.host}) in ${context.dir}${where}${context.dryRun ? ' (dry run: nothing written)' : ''}\n`;
   const changed = report.changes.some((change) => change.action !== 'keep');
   return (
     title +
@@ -119,6 +145,36 @@ export async function runInitCommand(values: { hosts?: InitHostName[] | 'all'; d
   try {
     const report = await initProject({ dir, hosts, dryRun: context.dryRun, uninstall: context.uninstall, ...(user === undefined ? {} : { user }) });
     process.stdout.write(formatInitReport(report, context));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`hookwire init: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+/**
+ * `hookwire init --managed` (commands/init.ts checked its flags): the managed files under `root`
+ * (`--root`, else `/`, which needs root). Returns the exit code: 1 when a file cannot be changed.
+ */
+export async function runManagedInitCommand(values: { hosts: readonly ManagedHostName[]; root?: string; cache?: string; 'dry-run'?: boolean; uninstall?: boolean }): Promise<number> {
+  const platform = process.platform;
+  if (platform !== 'linux' && platform !== 'darwin') throw new Error(`--managed writes the managed files of Linux and macOS; this is ${platform}`);
+  const hosts = values.hosts.length === 0 ? (['claude'] as const) : values.hosts;
+  const root = values.root === undefined ? '/' : resolve(values.root);
+  if (values.root === undefined && values['dry-run'] !== true && process.getuid?.() !== 0) {
+    const files = hosts.map((name) => `/${platform === 'darwin' ? MANAGED_FILES[name].darwin : MANAGED_FILES[name].linux}`).join(', ');
+    throw new Error(`--managed writes the system's files (${files}), which needs root: run it as root (sudo), or give --root DIR to stage the files for a package`);
+  }
+  const cache = resolve(values.cache ?? defaultManagedCache(platform));
+  const orgConfig = cachedBundleConfig(cache);
+  const context = { dir: root, host: `host${hosts.length === 1 ? '' : 's'} ${hosts.join(', ')}`, dryRun: values['dry-run'] === true, uninstall: values.uninstall === true, managed: values.root === undefined ? ('system' as const) : ('staged' as const) };
+  try {
+    const report = await initManaged({ hosts, root, node: process.execPath, bin: locateOwnBin(), orgConfig, platform, dryRun: context.dryRun, uninstall: context.uninstall });
+    if (!context.uninstall && !existsSync(orgConfig)) {
+      report.notes.push(`the organisation layer ${orgConfig} is not there${values.root === undefined ? '' : ' on this machine'} yet: until it is, the managed hooks block every event; install it as root with hookwire bundle pull URL --bundle-key PUBLIC.pem --cache ${cache}, from a timer (docs/fleet.md)`);
+    }
+    const shown = values.root === undefined ? { ...report, changes: report.changes.map((change) => ({ ...change, file: `/${change.file}` })) } : report;
+    process.stdout.write(formatInitReport(shown, context));
     return 0;
   } catch (error) {
     process.stderr.write(`hookwire init: ${(error as Error).message}\n`);

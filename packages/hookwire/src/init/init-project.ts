@@ -6,7 +6,7 @@ import { HOOK_FILE_HOSTS, HOST_NAMES, HOSTS, isHookFileHostName, isPluginHostNam
 import { isLink, replaceFile } from './replace-file.js';
 import { listBridgedEvents, listNpxBridges } from './settings-bridge.js';
 import { addBridgeToText, readSettings, removeBridgeFromText } from './settings-text.js';
-import { renderLegacyStarterConfig, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
+import { isStarterText, renderStarterConfig, SCHEMA_REFS } from './starter-config.js';
 
 export type InitHostName = HostName | PluginHostName | HookFileHostName;
 
@@ -128,7 +128,7 @@ function planUnbridge(host: HostProfile, existing: string | undefined): InitChan
 function isUserStarter(text: string): boolean {
   try {
     const schema = (JSON.parse(text) as { $schema?: unknown }).$schema;
-    return typeof schema === 'string' && renderStarterConfig(schema) === text;
+    return typeof schema === 'string' && isStarterText(text, schema);
   } catch {
     return false;
   }
@@ -142,23 +142,26 @@ function planStarterRemoval(scope: Scope, hosts: readonly { shellTool: string }[
   const starter =
     scope.user !== undefined
       ? isUserStarter(existing)
-      : SCHEMA_REFS.some((ref) => renderStarterConfig(ref) === existing || hosts.some((host) => renderLegacyStarterConfig(host, ref) === existing));
+      : SCHEMA_REFS.some((ref) => isStarterText(existing, ref, hosts));
   if (starter) return { file, action: 'delete', note: 'the starter, unchanged since init wrote it' };
   return { file, action: 'keep', note: 'not the starter as init writes it (yours, or edited): left in place' };
 }
 
-/** The plugin file of a plugin host (OpenCode): written when absent, kept when it is init's, never overwritten when it is not. */
-function planPlugin(host: PluginHostProfile, existing: string | undefined): InitChange {
-  const file = host.pluginPath;
-  if (existing === host.pluginText) return { file, action: 'keep', note: `already loads ${host.pluginPackage}` };
+/**
+ * A file of a plugin host (OpenCode's plugin file, pi's extension, OpenClaw's plugin and manifest):
+ * written when absent, kept when it is init's, replaced when an older init wrote it (`legacy`, pi's
+ * extension before it could refuse a prompt) unchanged since, never overwritten when it is not init's.
+ */
+function planPluginFile(host: PluginHostProfile, file: string, text: string, existing: string | undefined, created: string, legacy: readonly string[] = []): InitChange {
+  if (existing === text) return { file, action: 'keep', note: `already loads ${host.pluginPackage}` };
+  if (existing !== undefined && legacy.includes(existing)) return { file, action: 'update', note: 'the file an older init wrote, unchanged since: replaced with the current one', text };
   if (existing !== undefined) throw new Error(`${file} exists and is not the file init writes: move it away, or make it load ${host.pluginPackage} yourself`);
-  return { file, action: 'create', note: `loads ${host.pluginPackage}, which runs the hookwire config on every tool call, prompt and session`, text: host.pluginText };
+  return { file, action: 'create', note: created, text };
 }
 
-function planPluginRemoval(host: PluginHostProfile, existing: string | undefined): InitChange {
-  const file = host.pluginPath;
+function planPluginFileRemoval(file: string, text: string, existing: string | undefined, legacy: readonly string[] = []): InitChange {
   if (existing === undefined) return { file, action: 'keep', note: 'not there' };
-  if (existing !== host.pluginText) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
+  if (existing !== text && !legacy.includes(existing)) return { file, action: 'keep', note: 'not the file init writes (yours, or edited): left in place' };
   return { file, action: 'delete', note: 'the plugin file, unchanged since init wrote it' };
 }
 
@@ -171,7 +174,7 @@ function planChanges(plan: () => InitChange[]): InitChange[] {
   }
 }
 
-async function applyChange(base: string, change: InitChange): Promise<void> {
+export async function applyChange(base: string, change: InitChange): Promise<void> {
   const path = resolve(base, change.file);
   if (change.text !== undefined) {
     await replaceFile(path, change.text);
@@ -184,7 +187,8 @@ async function applyChange(base: string, change: InitChange): Promise<void> {
   await unlink(path);
   // The folders go too when deleting the file left them empty (`.claude/`; `.github/hooks/` and `.github/`), up to the first that is not.
   const top = isAbsolute(change.file) ? dirname(path) : base;
-  for (let folder = dirname(path); folder !== top && folder.startsWith(top + sep); folder = dirname(folder)) {
+  const inside = top.endsWith(sep) ? top : top + sep;
+  for (let folder = dirname(path); folder !== top && folder.startsWith(inside); folder = dirname(folder)) {
     if (!(await rmdir(folder).then(() => true, () => false))) break;
   }
 }
@@ -270,13 +274,21 @@ async function planSettingsHost(options: InitOptions, scope: Scope, host: HostPr
   return { changes: [change!], notes };
 }
 
-/** A plugin host (OpenCode): the plugin file that loads hookwire's plugin package. */
+/** A plugin host (OpenCode, pi, OpenClaw): the plugin file that loads hookwire (or its plugin package), and the files it needs beside it. */
 async function planPluginHost(options: InitOptions, host: PluginHostProfile): Promise<HostPlan> {
-  const pluginText = await readIfExists(join(options.dir, host.pluginPath));
-  const [change] = planChanges(() => [options.uninstall ? planPluginRemoval(host, pluginText) : planPlugin(host, pluginText)]);
+  const files = [
+    { path: host.pluginPath, text: host.pluginText, created: `loads ${host.pluginPackage}, which runs the hookwire config on every tool call, prompt and session`, legacy: host.legacyTexts ?? [] },
+    ...(host.companions ?? []).map((companion) => ({ ...companion, created: `${host.label} needs it beside the plugin file`, legacy: [] })),
+  ];
+  const existing = await Promise.all(files.map((file) => readIfExists(join(options.dir, file.path))));
+  const changes = planChanges(() =>
+    files.map((file, index) => (options.uninstall ? planPluginFileRemoval(file.path, file.text, existing[index], file.legacy) : planPluginFile(host, file.path, file.text, existing[index], file.created, file.legacy))),
+  );
+  if (options.uninstall) return { changes, notes: [] };
   const installed = existsSync(join(options.dir, 'node_modules', ...host.pluginPackage.split('/'), 'package.json'));
-  const notes = options.uninstall || installed ? [] : [`${host.pluginPackage} is not installed in ${options.dir}: the plugin file loads it, so install it there (npm install --save-dev ${host.pluginPackage})`];
-  return { changes: [change!], notes };
+  const notes = installed ? [] : [`${host.pluginPackage} is not installed in ${options.dir}: the plugin file loads it, so install it there (npm install --save-dev ${host.pluginPackage})`];
+  if (host.setupNote !== undefined) notes.push(host.setupNote);
+  return { changes, notes };
 }
 
 /** How a settings file names itself in a message: relative to the project, `~/...` in the home folder. */

@@ -1,5 +1,5 @@
 import { describeValue } from '@hookwire/contract';
-import { isInitBridgeCommand, isUserBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
+import { isInitBridgeCommand, isManagedBridgeCommand, isUserBridgeCommand, renderBridgeCommand, type HostProfile } from '../hosts.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,9 +42,9 @@ function listHandlers(groups: unknown[], host?: HostProfile): unknown[] {
 /** A bridge run through npx: a registry lookup wherever the bin is not installed, and npx's cost on every event. */
 const RUNS_THROUGH_NPX = /(^|[\s;&|(])npx\s/;
 
-/** Whether a command runs a hookwire bridge: `hookwire run` however the program is written, or a user-level init's `"$b" run` (the bin by its path). */
+/** Whether a command runs a hookwire bridge: `hookwire run` however the program is written, or a user-level or managed init's (the bin by its path). */
 function runsABridge(command: string): boolean {
-  return RUNS_A_BRIDGE.test(command) || isUserBridgeCommand(command);
+  return RUNS_A_BRIDGE.test(command) || isUserBridgeCommand(command) || isManagedBridgeCommand(command);
 }
 
 function listBridgeCommands(groups: unknown[], host?: HostProfile): string[] {

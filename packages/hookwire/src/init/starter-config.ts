@@ -13,15 +13,33 @@ export const STARTER_GUARD_ID = 'recommended';
  * The text of the starter `.hookwire.json`: the `hookwire:recommended` rule pack, evaluated in
  * process (no second process per event), failing closed (`onError: "block"`: a pack that cannot be
  * loaded or a rule that cannot be evaluated denies rather than lets through). It runs on tool calls
- * before and after and on prompts, for every tool, whatever the host calls them.
+ * before and after and on prompts, for every tool, whatever the host calls them. `auditLog: true`
+ * records every decision in the default place (`~/.local/state/hookwire/audit.jsonl`), where
+ * `hookwire ui`, `log` and `statusline` find them with no flag.
  */
 export function renderStarterConfig(schemaRef: string): string {
+  const config = {
+    $schema: schemaRef,
+    timeoutSec: 30,
+    auditLog: true,
+    hooks: [{ id: STARTER_GUARD_ID, type: 'rule', pack: 'hookwire:recommended', onError: 'block' }],
+  };
+  return stringifyJson(config, DEFAULT_LAYOUT);
+}
+
+/** The starter as init wrote it before `auditLog` (the rule pack alone), kept so that `init --uninstall` still recognises it. */
+function renderPreAuditStarterConfig(schemaRef: string): string {
   const config = {
     $schema: schemaRef,
     timeoutSec: 30,
     hooks: [{ id: STARTER_GUARD_ID, type: 'rule', pack: 'hookwire:recommended', onError: 'block' }],
   };
   return stringifyJson(config, DEFAULT_LAYOUT);
+}
+
+/** Whether `text` is a starter some version of init wrote with this `$schema`: the current one, the one before `auditLog`, or (for `hosts`' shell tools) the rm -rf guard of before the rule pack. */
+export function isStarterText(text: string, schemaRef: string, hosts: readonly { shellTool: string }[] = []): boolean {
+  return renderStarterConfig(schemaRef) === text || renderPreAuditStarterConfig(schemaRef) === text || hosts.some((host) => renderLegacyStarterConfig(host, schemaRef) === text);
 }
 
 /**

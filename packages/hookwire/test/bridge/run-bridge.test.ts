@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -326,7 +326,7 @@ describe('hookwire run: a mistake in its own command line', () => {
     [['--dialect', 'windsurf'], /--dialect must be one of claude, native, .*, received "windsurf"/],
     [['--on-eror', 'block'], /^hookwire run: the command line is wrong: unknown flag --on-eror; did you mean --on-error\? \(no hookwire hook ran/],
     [['--on-error', 'blok'], /--on-error must be warn or block, received "blok", so it is taken as warn/],
-    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire rules, hookwire doctor\)/],
+    [['--json'], /unknown flag --json \(it is a flag of hookwire check, hookwire dispatch, hookwire replay, hookwire explain, hookwire log, hookwire rules, hookwire doctor\)/],
     [['extra'], /unexpected argument "extra"/],
   ])('%j: exit 0, a systemMessage naming it, no hook runs', async (flags, message) => {
     const { dir, config } = await project({ hooks: GUARD });
@@ -550,10 +550,23 @@ describe('hookwire run: budget and recursion', () => {
     for (const pid of pids) expect(await goneWithin(pid, 5_000)).toBe(true);
   });
 
-  it('a bridge started with the marker set exits 0 at once and runs nothing', async () => {
-    const { dir, config } = await project({ hooks: [record('PreToolUse')] });
+  it('a marker set from outside (no hookwire process above the bridge: a host settings env) is ignored, said, and the hooks run', async () => {
+    const { dir, config } = await project({ hooks: [record('PreToolUse'), answer('PreToolUse', 2, '', 'still guarded')] });
     const result = await run(['--config', config], payload('PreToolUse', dir, tool('Bash')), { HOOKWIRE_BRIDGE_DEPTH: '1' });
-    expect(result).toMatchObject({ code: 0, stdout: '', stderr: 'hookwire run: HOOKWIRE_BRIDGE_DEPTH=1: already inside a hookwire bridge; not running any hook\n' });
+    expect(result).toMatchObject({ code: 0, stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"still guarded"}}\n' });
+    expect(result.stderr).toContain('HOOKWIRE_BRIDGE_DEPTH=1 is set, but no hookwire process runs above this bridge: it was set from outside (a host\'s settings \\"env\\"?), so it is ignored and the hooks run');
+    expect(await readFile(join(dir, 'ran.txt'), 'utf8')).toBe(`depth=1 cwd=${dir} event=PreToolUse\n`);
+  });
+
+  it('a bridge started with the marker under a hookwire process exits 0 at once and runs nothing', async () => {
+    const { dir, config } = await project({ hooks: [record('PreToolUse')] });
+    // The parent is a hookwire process by its command line (`node .../hookwire.cjs`), as a bridge whose hook starts a host is.
+    const parent = `const { spawnSync } = require('node:child_process'); const r = spawnSync(process.execPath, [${JSON.stringify(HOOKWIRE)}, 'run', '--config', ${JSON.stringify(config)}], { input: ${JSON.stringify(payload('PreToolUse', dir, tool('Bash')))}, encoding: 'utf8' }); process.stdout.write(JSON.stringify(r));`;
+    const shim = join(dir, 'hookwire.cjs');
+    await writeFile(shim, parent);
+    const base = { ...process.env, HOOKWIRE_BRIDGE_DEPTH: '1' };
+    const inner = JSON.parse(execFileSync(process.execPath, [shim], { env: base, encoding: 'utf8' })) as { status: number; stdout: string; stderr: string };
+    expect(inner).toMatchObject({ status: 0, stdout: '', stderr: 'hookwire run: HOOKWIRE_BRIDGE_DEPTH=1: already inside a hookwire bridge; not running any hook\n' });
     expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
   });
 

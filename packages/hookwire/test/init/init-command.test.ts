@@ -157,7 +157,7 @@ describe('hookwire init', () => {
   it('names the supported hosts for an unknown one, and its own usage for a bad flag', async () => {
     const dir = await project();
     expect(INIT_HOST_NAMES).toEqual(expect.arrayContaining(['claude', 'gemini', 'codex', 'copilot', 'cursor', 'opencode']));
-    const usage = `Usage:\n  hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n`;
+    const usage = `Usage:\n  hookwire init [--host ${INIT_HOST_NAMES.join('|')}|all ...] [--dir DIR | --user | --managed [--root DIR] [--cache DIR]] [--dry-run] [--uninstall]\n`;
     expect(await hookwire(['init', '--host', 'vscode'], dir)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: unknown host "vscode" (supported: ${INIT_HOST_NAMES.join(', ')}, all)\n\n${usage}` });
     expect((await hookwire(['init', '--host', 'gemni'], dir)).stderr.split('\n')[0]).toBe(`hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: ${INIT_HOST_NAMES.join(', ')}, all)`);
     const bad = await hookwire(['init', '--budget', '3'], dir);

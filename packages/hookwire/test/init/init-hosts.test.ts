@@ -181,13 +181,79 @@ describe('init --host pi', () => {
     const text = await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8');
     expect(text).toBe(PLUGIN_HOSTS.pi.pluginText);
     expect(text).toContain("spawn(bridge, ['run', '--dialect', 'pi', '--budget', '110']");
-    for (const event of ['tool_call', 'tool_result', 'before_agent_start', 'session_start', 'agent_end', 'session_shutdown']) expect(text).toContain(`'${event}'`);
+    for (const event of ['tool_call', 'tool_result', 'input', 'before_agent_start', 'session_start', 'agent_end', 'session_shutdown']) expect(text).toContain(`'${event}'`);
     const initialized = await snapshot(dir);
     expect((await initProject({ dir, host: 'pi' })).changes.every((change) => change.action === 'keep')).toBe(true);
     expect(await snapshot(dir)).toEqual(initialized);
     await initProject({ dir, host: 'pi', uninstall: true });
     expect(await snapshot(dir)).toEqual(before);
     expect(existsSync(join(dir, '.pi'))).toBe(false);
+  });
+
+  it('replaces the extension an older init wrote with the current one, and --uninstall removes either', async () => {
+    const [legacy] = PLUGIN_HOSTS.pi.legacyTexts;
+    expect(legacy).toContain("pi.on('before_agent_start'");
+    expect(legacy).not.toBe(PLUGIN_HOSTS.pi.pluginText);
+    const dir = await tempDir('hookwire-init-pi-legacy-');
+    await write(dir, '.pi/extensions/hookwire.ts', legacy!);
+    const upgrade = await initProject({ dir, host: 'pi' });
+    expect(upgrade.changes[1]).toMatchObject({ file: '.pi/extensions/hookwire.ts', action: 'update', note: 'the file an older init wrote, unchanged since: replaced with the current one' });
+    expect(await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8')).toBe(PLUGIN_HOSTS.pi.pluginText);
+
+    const old = await tempDir('hookwire-init-pi-legacy-');
+    await write(old, '.pi/extensions/hookwire.ts', legacy!);
+    const removal = await initProject({ dir: old, host: 'pi', uninstall: true });
+    expect(removal.changes.find((change) => change.file === '.pi/extensions/hookwire.ts')).toMatchObject({ action: 'delete' });
+    expect(existsSync(join(old, '.pi'))).toBe(false);
+  });
+
+  it('leaves an edited older extension in place, on init and on --uninstall', async () => {
+    const dir = await tempDir('hookwire-init-pi-edited-');
+    const edited = `${PLUGIN_HOSTS.pi.legacyTexts[0]}// mine\n`;
+    await write(dir, '.pi/extensions/hookwire.ts', edited);
+    await expect(initProject({ dir, host: 'pi' })).rejects.toThrow('.pi/extensions/hookwire.ts exists and is not the file init writes');
+    const removal = await initProject({ dir, host: 'pi', uninstall: true });
+    expect(removal.changes.find((change) => change.file === '.pi/extensions/hookwire.ts')).toMatchObject({ action: 'keep' });
+    expect(await readFile(join(dir, '.pi/extensions/hookwire.ts'), 'utf8')).toBe(edited);
+  });
+});
+
+describe('init --host openclaw', () => {
+  it('writes the plugin folder (entry and manifest) that forwards every hook to the project bridge, says how to enable it; twice changes nothing; --uninstall gives the project back', async () => {
+    const dir = await tempDir('hookwire-init-openclaw-');
+    const before = await snapshot(dir);
+    const report = await initProject({ dir, host: 'openclaw' });
+    expect(report.changes.map((change) => [change.file, change.action])).toEqual([
+      ['.hookwire.json', 'create'],
+      ['.openclaw/extensions/hookwire/index.js', 'create'],
+      ['.openclaw/extensions/hookwire/openclaw.plugin.json', 'create'],
+    ]);
+    const text = await readFile(join(dir, '.openclaw/extensions/hookwire/index.js'), 'utf8');
+    expect(text).toBe(PLUGIN_HOSTS.openclaw.pluginText);
+    expect(text).toContain("spawn(bridge, ['run', '--dialect', 'openclaw', '--budget', '110']");
+    for (const event of ['before_tool_call', 'after_tool_call', 'before_prompt_build', 'before_agent_run', 'before_agent_finalize', 'session_start', 'session_end']) expect(text).toContain(`'${event}'`);
+    expect(JSON.parse(await readFile(join(dir, '.openclaw/extensions/hookwire/openclaw.plugin.json'), 'utf8'))).toEqual({ id: 'hookwire', name: 'hookwire', configSchema: { type: 'object', additionalProperties: false } });
+    expect(report.notes).toContain(PLUGIN_HOSTS.openclaw.setupNote);
+    const initialized = await snapshot(dir);
+    expect((await initProject({ dir, host: 'openclaw' })).changes.every((change) => change.action === 'keep')).toBe(true);
+    expect(await snapshot(dir)).toEqual(initialized);
+    await initProject({ dir, host: 'openclaw', uninstall: true });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.openclaw'))).toBe(false);
+  });
+
+  it('leaves an edited manifest in place on --uninstall, and refuses to overwrite a plugin file that is not its own', async () => {
+    const dir = await tempDir('hookwire-init-openclaw-');
+    await initProject({ dir, host: 'openclaw' });
+    await writeFile(join(dir, '.openclaw/extensions/hookwire/openclaw.plugin.json'), '{"id":"hookwire"}\n');
+    const removed = await initProject({ dir, host: 'openclaw', uninstall: true });
+    expect(removed.changes.map((change) => [change.file, change.action])).toEqual([
+      ['.openclaw/extensions/hookwire/index.js', 'delete'],
+      ['.openclaw/extensions/hookwire/openclaw.plugin.json', 'keep'],
+      ['.hookwire.json', 'delete'],
+    ]);
+    await writeFile(join(dir, '.openclaw/extensions/hookwire/index.js'), 'export default {};\n');
+    await expect(initProject({ dir, host: 'openclaw' })).rejects.toThrow('.openclaw/extensions/hookwire/index.js exists and is not the file init writes: move it away, or make it load hookwire yourself; nothing was changed');
   });
 });
 

@@ -81,21 +81,21 @@ describe('hookwire init with several hosts', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `hookwire init: --host all found no host in ${project}: none of .claude, .github/hooks, .github/copilot, .cursor, .gemini, .codex, .crush.json, crush.json, .letta, .qwen, .opencode, opencode.json, opencode.jsonc, .pi, .clinerules is there; name the host to set up instead, e.g. --host claude (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, cline)\n`,
+      stderr: `hookwire init: --host all found no host in ${project}: none of .claude, .github/hooks, .github/copilot, .cursor, .gemini, .codex, .crush.json, crush.json, .letta, .qwen, .opencode, opencode.json, opencode.jsonc, .pi, .openclaw, .clinerules is there; name the host to set up instead, e.g. --host claude (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, openclaw, cline)\n`,
     });
     expect(await snapshot(project)).toEqual({});
   });
 
   it('all goes alone, and every name in a list is checked', async () => {
     const { project, home } = await place();
-    const usage = '\n\nUsage:\n  hookwire init [--host claude|copilot|cursor|gemini|codex|crush|letta|qwen|opencode|pi|cline|all ...] [--dir DIR | --user] [--dry-run] [--uninstall]\n';
+    const usage = '\n\nUsage:\n  hookwire init [--host claude|copilot|cursor|gemini|codex|crush|letta|qwen|opencode|pi|openclaw|cline|all ...] [--dir DIR | --user | --managed [--root DIR] [--cache DIR]] [--dry-run] [--uninstall]\n';
     expect(await init(['--host', 'all,claude'], project, home)).toEqual({ code: 2, stdout: '', stderr: `hookwire init: --host all means every host found: name it alone, not with claude${usage}` });
     expect(await init(['--host', 'claude,gemni'], project, home)).toEqual({
       code: 2,
       stdout: '',
-      stderr: `hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, cline, all)${usage}`,
+      stderr: `hookwire init: unknown host "gemni"; did you mean "gemini"? (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, openclaw, cline, all)${usage}`,
     });
-    expect((await init(['--host', 'claude,'], project, home)).stderr.split('\n')[0]).toBe('hookwire init: unknown host "" (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, cline, all)');
+    expect((await init(['--host', 'claude,'], project, home)).stderr.split('\n')[0]).toBe('hookwire init: unknown host "" (supported: claude, copilot, cursor, gemini, codex, crush, letta, qwen, opencode, pi, openclaw, cline, all)');
     expect(await snapshot(project)).toEqual({});
   });
 });

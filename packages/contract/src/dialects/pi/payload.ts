@@ -18,7 +18,9 @@ function contentText(content: unknown): string | undefined {
 /**
  * Reads a pi event as hookwire's pi extension sends it (the event object, with `cwd` and
  * `session_id` added): `type` is the event, `toolName` / `input` the tool in Claude Code's names,
- * a tool result's text its `tool_response`, `before_agent_start`'s `prompt` the prompt.
+ * a tool result's text its `tool_response`, `input`'s `text` the `prompt` (an older extension's
+ * `before_agent_start` sends `prompt` itself); `agent_end` carries the extension's
+ * `stop_hook_active` and `last_assistant_message` in Claude Code's names already.
  */
 export function readPayload(raw: Record<string, unknown>, eventName?: string): PayloadRead | undefined {
   const name = typeof raw.type === 'string' ? raw.type : eventName;
@@ -34,12 +36,21 @@ export function readPayload(raw: Record<string, unknown>, eventName?: string): P
     const text = contentText(raw.content);
     if (text !== undefined) setOwn(payload, 'tool_response', raw.isError === true ? { error: text } : text);
   }
+  if (event === 'prompt:submit' && typeof raw.text === 'string') {
+    delete payload.text;
+    if (typeof raw.prompt !== 'string') setOwn(payload, 'prompt', raw.text);
+  }
   return { event, eventName: EVENTS[event] ?? String(name), payload };
 }
 
-/** A canonical payload as a pi event object (for a hook written for pi): `type` first, its tool names, no trailing newline. */
+/**
+ * A canonical payload as a pi event object (for a hook written for pi): `type` first, its tool
+ * names, a prompt as `input`'s `text` (and as `prompt`, which the older `before_agent_start` form
+ * gave), no trailing newline.
+ */
 export function render(event: CanonicalEvent, payload: Record<string, unknown>): string {
   const out: Record<string, unknown> = { type: EVENTS[event] ?? event };
+  if (event === 'prompt:submit' && typeof payload.prompt === 'string') out.text = payload.prompt;
   if (typeof payload.tool_name === 'string') {
     const call = toHostTool(TOOLS, { name: payload.tool_name, input: payload.tool_input });
     out.toolName = call.name;
