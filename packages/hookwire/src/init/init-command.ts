@@ -35,7 +35,7 @@ entry per event to each host's settings that runs the project's own node_modules
                 repeat it, or give a comma list (--host claude,gemini), for several.
                 --host all: every host the project uses (whose settings folder is there:
                 .claude/, .github/hooks/, .cursor/, .gemini/, .codex/, .crush.json, .letta/,
-                .qwen/, .opencode/ or opencode.json, .pi/, .clinerules/)
+                .qwen/, .opencode/ or opencode.json, .pi/, .openclaw/, .clinerules/)
   --dir DIR     the project directory (default: the current directory)
   --user        set up your own settings instead, for every project; the starter goes to the user
                 config, $XDG_CONFIG_HOME/hookwire/config.json (default ~/.config/hookwire/config.json),
