@@ -219,6 +219,32 @@ describe('hookwire doctor: what breaks a guard', () => {
     expect(report.config.findings).toEqual([expect.objectContaining({ status: 'problem', check: 'config', message: expect.stringContaining('no hookwire config found') })]);
   });
 
+  it('an organisation layer ($HOOKWIRE_ORG_CONFIG) is listed first, and with it no project config is needed', async () => {
+    const p = await makeProject(['claude']);
+    await rm(join(p.project, '.hookwire.json'));
+    const org = join(p.project, 'org.json');
+    await p.write('org.json', { hooks: [{ id: 'org-guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'exit 0' }] });
+    const { exit, report } = await p.doctor({ HOOKWIRE_ORG_CONFIG: org });
+    expect(report.config.layers).toEqual([{ file: org, from: 'org' }]);
+    expect(report.config.findings.filter((f) => f.status === 'problem')).toEqual([]);
+    expect(exit.code).toBe(0);
+  });
+
+  it('--org-config on a bridge line (as init --managed writes it) names the organisation layer; a missing one is a problem saying how to install it', async () => {
+    const p = await makeProject(['claude']);
+    await rm(join(p.project, '.hookwire.json'));
+    const org = join(p.project, 'cache', 'current', '.hookwire.json');
+    const line = `"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookwire run --org-config '${org}' --on-error block --budget 110`;
+    await p.write('.claude/settings.json', { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: line, timeout: 120 }] }] } });
+    const missing = await p.doctor();
+    expect(missing.report.config.layers).toEqual([{ file: org, from: 'org' }]);
+    expect(missing.report.config.findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'layer', message: `${org} (org) does not exist`, fix: expect.stringContaining('hookwire bundle pull') }));
+    await p.write('cache/current/.hookwire.json', { hooks: [{ id: 'org-guard', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: 'exit 0' }] });
+    const present = await p.doctor();
+    expect(present.report.config.findings).toContainEqual(expect.objectContaining({ status: 'ok', check: 'layer', message: `loads ${org} (org)` }));
+    expect(present.report.config.findings.filter((f) => f.status === 'problem')).toEqual([]);
+  });
+
   it('--config names the layers doctor checks', async () => {
     const p = await makeProject(['claude']);
     await p.write('other.json', { hooks: [] });

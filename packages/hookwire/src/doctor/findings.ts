@@ -42,8 +42,12 @@ export interface HostReport {
 
 export interface ConfigLayer {
   file: string;
-  /** What named it: `--config`, `$HOOKWIRE_CONFIG`, `user` (~/.config/hookwire/config.json) or `project` (.hookwire.json). */
-  from: 'flag' | 'env' | 'user' | 'project';
+  /**
+   * What named it: `org` (the organisation layer: `--org-config` on a host's bridge line,
+   * `$HOOKWIRE_ORG_CONFIG`, or the bundle `bundle pull` cached), `--config`, `$HOOKWIRE_CONFIG`,
+   * `user` (~/.config/hookwire/config.json) or `project` (.hookwire.json).
+   */
+  from: 'org' | 'flag' | 'env' | 'user' | 'project';
 }
 
 export interface DoctorReport {

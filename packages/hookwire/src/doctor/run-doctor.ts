@@ -3,7 +3,7 @@ import { resolveEventIn } from '@hookwire/contract';
 import { locateProjectDir } from '../config-location.js';
 import { HOST_NAMES, HOSTS, INIT_HOST_NAMES, type HostName } from '../hosts.js';
 import { listBridgeEntries } from './bridge-entries.js';
-import { checkConfigLayers } from './config-layers.js';
+import { checkConfigLayers, findOrgConfigOnLines } from './config-layers.js';
 import { note, ok, problem, type DoctorReport, type Finding, type HostReport, type SettingsLevel, type WiredFile } from './findings.js';
 import { listHostSettingsFiles, readJsonFile, type DoctorPlaces } from './host-files.js';
 import { checkLive } from './live-check.js';
@@ -108,8 +108,10 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const home = options.home ?? homedir();
   const projectDir = locateProjectDir({ env, cwd: options.cwd ?? process.cwd() }).dir;
   const places: DoctorPlaces = { projectDir, home, env, managedRoot: env.HOOKWIRE_MANAGED_ROOT || '/', platform: options.platform ?? process.platform };
-  const config = await checkConfigLayers({ ...(options.explicitConfig === undefined ? {} : { explicit: options.explicitConfig }), env, projectDir, home });
   const read = new Map(HOST_NAMES.map((host) => [host, readHost(host, places)] as const));
+  // A managed install names the organisation layer on its bridge line (--org-config): the layer those hooks load.
+  const orgOnLines = findOrgConfigOnLines([...read.values()].flatMap((state) => state.entries.map((entry) => entry.command)));
+  const config = await checkConfigLayers({ ...(options.explicitConfig === undefined ? {} : { explicit: options.explicitConfig }), env, projectDir, home, orgOnLines });
   const hosts: HostReport[] = [];
   for (const [host, state] of read) {
     if (!state.found) continue;
