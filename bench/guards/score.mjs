@@ -65,7 +65,7 @@ const allGuards = [
   createCcsnGuard('paranoid', sandbox),
   createHookwireRulesGuard('recommended', sandbox, loaded),
   createHookwireRulesGuard('strict', sandbox, loaded),
-  createBridgeGuard('recommended'),
+  createBridgeGuard('recommended', sandbox),
 ];
 const chosen = (g) => !options.guards || options.guards.split(',').some((part) => g.name.includes(part));
 

@@ -32,28 +32,29 @@ export function createCcsnGuard(level, sandbox) {
     label: `cc-safety-net ${version} (${level}${level === 'standard' ? ', its default' : ''})`,
     kind: 'process',
     available: () => ({ ok: true }),
-    async decide(action, index) {
-      const payload = {
-        session_id: 'hookwire-guards-bench',
-        transcript_path: join(sandbox.root, 'transcript.jsonl'),
-        cwd: sandbox.project,
-        permission_mode: 'default',
-        hook_event_name: 'PreToolUse',
-        tool_name: action.tool,
-        tool_input: action.input,
-        tool_use_id: `toolu_${index}`,
-      };
-      const start = performance.now();
-      const result = await runToClose(process.execPath, [bin, 'hook', '--claude-code'], {
-        input: JSON.stringify(payload),
-        cwd: sandbox.project,
-        env,
-        timeoutMs: 30_000,
-      });
-      const ms = performance.now() - start;
-      return { ...readClaudeAnswer(result), ms };
-    },
+    decide: (action, index) => decideAsClaude([bin, 'hook', '--claude-code'], { sandbox, env }, action, index),
   };
+}
+
+/**
+ * One tool call put to a command hook as Claude Code puts it: `process.execPath` with `args`, cwd
+ * the sandbox's project, the PreToolUse payload on stdin; the answer as Claude Code reads it, timed.
+ */
+export async function decideAsClaude(args, { sandbox, env }, action, index) {
+  const payload = {
+    session_id: 'hookwire-guards-bench',
+    transcript_path: join(sandbox.root, 'transcript.jsonl'),
+    cwd: sandbox.project,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: action.tool,
+    tool_input: action.input,
+    tool_use_id: `toolu_${index}`,
+  };
+  const start = performance.now();
+  const result = await runToClose(process.execPath, args, { input: JSON.stringify(payload), cwd: sandbox.project, env, timeoutMs: 30_000 });
+  const ms = performance.now() - start;
+  return { ...readClaudeAnswer(result), ms };
 }
 
 /** Claude Code's reading of a PreToolUse command hook's answer. */
