@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { toolPayload, writeConfig } from '../lib/fixtures.mjs';
 import { runToClose } from '../lib/processes.mjs';
 import { tinySample } from '../lib/sample.mjs';
@@ -68,17 +71,35 @@ export async function createBridge(ctx) {
     if (end.code !== 0) throw new Error(`hookwire run --config ${config} exited with ${end.code}`);
     return performance.now() - started;
   };
+  // cc-safety-net 2.4.5 (the root devDependency) as its Claude Code plugin starts it, on the same
+  // payload: what a user pays per guarded event for the peer's guard, beside ours. Its HOME is a
+  // folder of the run, so its own log and config stay out of the user's.
+  const ccsnManifest = createRequire(import.meta.url).resolve('cc-safety-net/package.json');
+  const ccsnBin = join(dirname(ccsnManifest), 'dist', 'bin', 'cc-safety-net.js');
+  const ccsnHome = join(cwd, 'ccsn-home');
+  mkdirSync(ccsnHome, { recursive: true });
+  const ccsn = async () => {
+    const started = performance.now();
+    const end = await runToClose(process.execPath, [ccsnBin, 'hook', '--claude-code'], { input, cwd, env: { ...process.env, HOME: ccsnHome } });
+    if (end.code !== 0) throw new Error(`cc-safety-net hook --claude-code exited with ${end.code}: ${end.stderr}`);
+    return performance.now() - started;
+  };
   await bridge(packConfig)();
   await bridge(emptyConfig)();
+  await ccsn();
   return {
       id: 'rules-bridge',
       title: 'rule pack, one-shot bridge',
-      description: '`hookwire run` fed a Claude Code PreToolUse Bash payload, spawn → exit: the config init writes (the recommended pack) vs an empty config; runs alternate',
+      description: '`hookwire run` fed a Claude Code PreToolUse Bash payload, spawn → exit: the config init writes (the recommended pack) vs an empty config, and cc-safety-net 2.4.5 on the same payload as its Claude Code plugin starts it; runs alternate',
       sides: [
         { name: 'bridge-empty', label: 'hookwire run, empty config', op: bridge(emptyConfig) },
         { name: 'bridge-pack', label: 'hookwire run, hookwire:recommended', op: bridge(packConfig) },
+        { name: 'ccsn', label: 'cc-safety-net 2.4.5 hook --claude-code', op: ccsn },
       ],
       opsPerSample: ctx.ops(2),
-      rows: [{ label: 'one-shot bridge with the pack vs with an empty config', floor: 'bridge-empty', subject: 'bridge-pack', target: 1.15 }],
+      rows: [
+        { label: 'one-shot bridge with the pack vs with an empty config', floor: 'bridge-empty', subject: 'bridge-pack', target: 1.15 },
+        { label: 'one guarded event: the bridge with the pack vs cc-safety-net, each a process', floor: 'ccsn', subject: 'bridge-pack' },
+      ],
   };
 }
