@@ -52,6 +52,9 @@ describe('npm install hookwire, npx hookwire init, then the real Claude Code', (
       [{ bash: 'X=rm; $X -rf ~' }, 'fs-rm-root-home'],
       [{ bash: 'FORCE=1 \\rm -fr ~/' }, 'fs-rm-root-home'],
       [{ bash: 'find ~ -delete' }, 'fs-delete-rootish-path'],
+      [{ bash: '/bin/rm -rf ~/' }, 'fs-rm-root-home'],
+      // The interpreter form, aimed at a home folder that does not exist: had the guard let it through, it would fail and delete nothing.
+      [{ bash: `python3 -c "import shutil; shutil.rmtree('/home/hookwire-no-such-user')"` }, 'code-delete-root-home'],
       [{ bash: 'cat .env' }, 'secrets-read-file'],
       [{ tool: 'Read', input: { file_path: join(app, '.env') } }, 'secrets-read-file'],
       [{ tool: 'Write', input: { file_path: join(app, '.hookwire.json'), content: '{"hooks":[]}' } }, 'guard-edit-config'],
