@@ -12,6 +12,9 @@
 //   node bench/guards/score.mjs --heldout --guards cc-safety-net-standard,hookwire
 //                                                    # the held-out corpus (heldout/heldout.jsonl): its
 //                                                    # own section of REPORT.md and results/heldout/
+//   node bench/guards/score.mjs --heldout-name heldout2 --guards cc-safety-net-standard,hookwire
+//                                                    # another held-out corpus (heldout/heldout2.jsonl):
+//                                                    # REPORT.md's heldout2 section, results/heldout2/
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -35,6 +38,7 @@ const { values: options } = parseArgs({
     corpus: { type: 'string', multiple: true },
     guards: { type: 'string' },
     heldout: { type: 'boolean', default: false },
+    'heldout-name': { type: 'string' },
     jobs: { type: 'string', default: '2' },
     limit: { type: 'string' },
     report: { type: 'boolean', default: true },
@@ -42,15 +46,21 @@ const { values: options } = parseArgs({
   },
 });
 
-// The held-out corpus is kept apart from corpus/ (which the rules are developed against) and
-// reported in its own section and folder, so a dev run never mixes it in.
-const SET = options.heldout ? 'heldout' : 'figures';
-const files = options.corpus ?? (options.heldout ? [join(HERE, 'heldout', 'heldout.jsonl')] : listCorpusFiles(join(HERE, 'corpus')));
+// A held-out corpus is kept apart from corpus/ (which the rules are developed against) and
+// reported in its own section and folder, so a dev run never mixes it in. `--heldout` is
+// heldout/heldout.jsonl; `--heldout-name NAME` is heldout/NAME.jsonl, section NAME, results/NAME/.
+const HELDOUT = options['heldout-name'] ?? (options.heldout ? 'heldout' : undefined);
+if (HELDOUT !== undefined && !/^[\w-]+$/.test(HELDOUT)) {
+  console.error(`score.mjs: --heldout-name takes a file name under heldout/ without .jsonl, not "${HELDOUT}"`);
+  process.exit(2);
+}
+const SET = HELDOUT ?? 'figures';
+const files = options.corpus ?? (HELDOUT ? [join(HERE, 'heldout', `${HELDOUT}.jsonl`)] : listCorpusFiles(join(HERE, 'corpus')));
 let corpus = loadCorpus(files);
 if (options.limit) corpus = corpus.slice(0, Number(options.limit));
 const jobs = Math.max(1, Number(options.jobs));
 const writeReport = options.report && !options['no-report'] && !options.limit;
-const RESULTS_DIR = options.heldout ? join(HERE, 'results', 'heldout') : join(HERE, 'results');
+const RESULTS_DIR = HELDOUT ? join(HERE, 'results', HELDOUT) : join(HERE, 'results');
 const ANSWERS_DIR = join(RESULTS_DIR, 'answers');
 // Bumped when the sandbox changes in a way that can change a guard's answers (saved answers from
 // another layout are not reused). 2: the home is no longer under the system temp folder.

@@ -17,10 +17,26 @@ export const DEFAULT_PATH_CLASSES: Readonly<Record<string, readonly string[]>> =
     '**/id_rsa*',
     '**/credentials.json',
     '**/secrets.*',
+    // Key stores (a private key and its certificate), OAuth client secrets and service-account keys,
+    // database password files, htpasswd hashes, GnuPG's private keys.
+    '**/*.p12',
+    '**/*.pfx',
+    '**/*.jks',
+    '**/*.keystore',
+    '**/client_secret*.json',
+    '**/service[-_]account*.json',
+    '**/.pgpass',
+    '**/.my.cnf',
+    '**/.htpasswd',
+    '**/.gnupg/secring.gpg',
+    '**/.gnupg/private-keys-v1.d/**',
+    // A public key in PEM form is not a secret.
+    '!**/*.pub.pem',
+    '!**/*public.pem',
   ],
   ssh: ['~/.ssh/**'],
-  cloud: ['~/.aws/**', '~/.config/gcloud/**', '~/.azure/**', '~/.kube/config', '~/.docker/config.json'],
-  tokens: ['**/.npmrc', '**/.netrc', '**/.pypirc', '**/.git-credentials', '~/.config/gh/hosts.yml'],
+  cloud: ['~/.aws/**', '~/.config/gcloud/**', '~/.azure/**', '~/.kube/config', '~/.docker/config.json', '~/.boto', '~/.s3cfg'],
+  tokens: ['**/.npmrc', '**/.netrc', '**/.pypirc', '**/.git-credentials', '~/.config/gh/hosts.yml', '~/.vault-token'],
   // The user's private stores that the OS or a browser keeps: messages, mail, browsing history,
   // cookies and saved logins, keychains.
   private: [

@@ -10,6 +10,21 @@ describe('compilePathClasses', () => {
     for (const name of ['.env', '.env.local', '.env.production']) expect(classify(`/p/${name}`, false)).toStrictEqual(['secrets']);
   });
 
+  it('knows key stores, client secrets, service-account keys, password files and private keyrings, not public PEM keys', () => {
+    for (const path of ['/p/release.jks', '/p/app.pfx', '/p/keystore.p12', '/p/my.keystore', '/p/client_secret_123.apps.json',
+      '/p/service-account-key.json', '/p/service_account_prod.json', '/home/u/.pgpass', '/home/u/.my.cnf', '/srv/.htpasswd',
+      '/home/u/.gnupg/secring.gpg', '/home/u/.gnupg/private-keys-v1.d/AB12.key', '/p/server.pem']) {
+      expect(classify(path, false), path).toStrictEqual(['secrets']);
+    }
+    for (const path of ['/p/org.pub.pem', '/p/public.pem', '/p/signing-public.pem', '/home/u/.gnupg/trustdb.gpg', '/home/u/.gnupg/pubring.kbx',
+      '/p/service.json', '/p/keystore.md', '/p/my.cnf.example']) {
+      expect(classify(path, false), path).toStrictEqual([]);
+    }
+    expect(classify('/home/u/.boto', false)).toStrictEqual(['cloud']);
+    expect(classify('/home/u/.s3cfg', false)).toStrictEqual(['cloud']);
+    expect(classify('/home/u/.vault-token', false)).toStrictEqual(['tokens']);
+  });
+
   it('keeps the harmless devices out of system', () => {
     for (const device of ['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']) expect(classify(device, false)).toStrictEqual([]);
     expect(classify('/dev/sda', false)).toStrictEqual(['system']);

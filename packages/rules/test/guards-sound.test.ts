@@ -24,7 +24,7 @@ interface CorpusLine {
   tool: string;
   input: Record<string, unknown>;
 }
-const corpus = ['corpus/dev.jsonl', 'heldout/heldout.jsonl']
+const corpus = ['corpus/dev.jsonl', 'heldout/heldout.jsonl', 'heldout/heldout2.jsonl']
   .map((file) => readFileSync(new URL(`../../../bench/guards/${file}`, import.meta.url), 'utf8'))
   .join('\n')
   .split('\n')
