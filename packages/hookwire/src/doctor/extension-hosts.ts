@@ -12,7 +12,7 @@ import { isWithin } from './suppression.js';
 export type ExtensionHostName = 'pi' | 'openclaw';
 
 /** A hookwire plugin file a host would load, and how it is found there. */
-interface Registration extends PluginRegistration {
+export interface Registration extends PluginRegistration {
   /** The file as its real path (one file reached twice is one plugin). */
   real: string;
   /** How the host finds it: a folder it scans, or the host config list that names it. */
@@ -202,7 +202,7 @@ function checkProgram(reg: Registration, host: ExtensionHostName): Finding | und
  * highest-precedence copy: a `plugins.load.paths` one, then the workspace's, then a global one, and
  * drops the rest); two ids both run every hook; one folder named twice is loaded once.
  */
-function checkOpenClawDuplicates(regs: readonly Registration[], listed: number): Finding[] {
+export function checkOpenClawDuplicates(regs: readonly Registration[], listed: number): Finding[] {
   const found: Finding[] = [];
   const rank = (reg: Registration) => (reg.via === 'list' ? 0 : reg.level === 'project' ? 1 : 2);
   const byId = new Map<string, Registration[]>();
