@@ -223,6 +223,18 @@ describe('hookwire doctor: what turns Claude Code hooks off', () => {
     expect(hostOf(report, 'claude').findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'suppressed', message: expect.stringContaining('allowManagedHooksOnly is true in the managed settings') }));
   });
 
+  it('a managed bridge (init --managed --root) beside the project one under allowManagedHooksOnly: the project one is skipped, so it is no duplicate, and the live check runs the managed line', async () => {
+    const p = await makeProject(['claude']);
+    const init = await p.run(['init', '--managed', '--host', 'claude', '--root', p.managed]);
+    expect(init.code, init.stderr).toBe(0);
+    const managedFile = join(p.managed, 'etc/claude-code/managed-settings.json');
+    const { report } = await p.doctor();
+    const claude = hostOf(report, 'claude');
+    expect(claude.wired.map((w) => w.level)).toEqual(['managed', 'project']);
+    expect(claude.findings.filter((f) => f.check === 'duplicate')).toEqual([]);
+    expect(claude.findings.filter((f) => f.check === 'live').map((f) => f.file)).toEqual([managedFile]);
+  });
+
   it('allowManagedHooksOnly outside managed settings changes nothing', async () => {
     const p = await makeProject(['claude']);
     await p.write('~/.claude/settings.json', { allowManagedHooksOnly: true });
