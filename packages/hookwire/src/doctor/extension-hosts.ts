@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { isRecord } from '@hookwire/contract';
 import { PLUGIN_HOSTS, type PluginHostProfile } from '../hosts.js';
 import { note, ok, problem, type Finding, type HostReport, type SettingsLevel } from './findings.js';
@@ -13,7 +14,7 @@ export type ExtensionHostName = 'pi' | 'openclaw';
 
 /** A hookwire plugin file a host would load, and how it is found there. */
 export interface Registration extends PluginRegistration {
-  /** The file as its real path (one file reached twice is one plugin). */
+  /** What makes two ways to the file one plugin to the host: pi compares resolved paths (a symbolic link is a second extension), OpenClaw plugin roots (real paths). */
   real: string;
   /** How the host finds it: a folder it scans, or the host config list that names it. */
   via: 'scan' | 'list';
@@ -65,15 +66,16 @@ function listEntries(dir: string, flat: boolean): string[] {
   return names.flatMap((name) => {
     const path = join(dir, name);
     if (isDirectory(path)) return folderEntry(path);
-    return flat && /\.(ts|js|mjs)$/.test(name) ? [path] : [];
+    return flat && /\.(ts|js)$/.test(name) ? [path] : [];
   });
 }
 
-/** The entry of a plugin folder (its index file), or the path itself when it is a file. */
-function folderEntry(path: string): string[] {
+/** The entry of a plugin folder (its index file; pi, `flat`: else the folder's own files), or the path itself when it is a file. */
+function folderEntry(path: string, flat = false): string[] {
   if (!isDirectory(path)) return existsSync(path) ? [path] : [];
   const entry = ['index.ts', 'index.js', 'index.mjs'].map((name) => join(path, name)).find((file) => existsSync(file));
-  return entry === undefined ? [] : [entry];
+  if (entry !== undefined) return [entry];
+  return flat ? listEntries(path, true) : [];
 }
 
 /** Whether a file is a hookwire plugin of `host`: init's header, or a spawn of the bridge in the host's dialect. */
@@ -104,7 +106,7 @@ function toRegistrations(host: ExtensionHostName, candidates: readonly Candidate
     const text = readText(file);
     if (text === undefined || !isHookwirePlugin(text, host)) return [];
     const id = host === 'openclaw' ? manifestId(dirname(file)) : undefined;
-    return [{ file, level, via, real: realPath(file), state: stateOf(text, profile), ...(id === undefined ? {} : { id }) }];
+    return [{ file, level, via, real: host === 'pi' ? resolve(file) : realPath(file), state: stateOf(text, profile), ...(id === undefined ? {} : { id }) }];
   });
 }
 
@@ -114,11 +116,35 @@ export function piAgentDir(places: DoctorPlaces): string {
   return given !== undefined && given !== '' ? expandPath(given, places.home, places.projectDir) : join(places.home, '.pi', 'agent');
 }
 
-/** The `extensions` list of a pi settings file, each path resolved as pi does (relative to the file's folder). */
-function listedPiExtensions(settingsFile: string, home: string): string[] {
+/** The `extensions` list of a pi settings file (paths to load, and `!`, `+`, `-` overrides of the extensions pi finds). */
+function readPiExtensionsList(settingsFile: string): string[] {
   const read = readJsonFile(settingsFile);
   if (read?.ok !== true || !isRecord(read.value) || !Array.isArray(read.value.extensions)) return [];
-  return read.value.extensions.filter((entry): entry is string => typeof entry === 'string').flatMap((entry) => folderEntry(expandPath(entry, home, dirname(settingsFile))));
+  return read.value.extensions.filter((entry): entry is string => typeof entry === 'string');
+}
+
+/** The paths an `extensions` list loads, each resolved as pi does (relative to the settings file's folder). */
+function listedPiExtensions(settingsFile: string, home: string): string[] {
+  return readPiExtensionsList(settingsFile)
+    .filter((entry) => !/^[!+-]/.test(entry))
+    .flatMap((entry) => folderEntry(expandPath(entry, home, dirname(settingsFile)), true));
+}
+
+/**
+ * The override of an `extensions` list that turns off an extension pi found in the folder beside
+ * it, as pi 0.73's package manager reads them: `!glob` (matched against the path relative to the
+ * folder, the file name, or the absolute path) turns it off, `+path` (exactly) on again, `-path`
+ * (exactly) off whatever else says. pi matches with minimatch; picomatch reads these globs alike.
+ * Undefined when it stays on.
+ */
+export function piOverrideTurningOff(file: string, entries: readonly string[], baseDir: string): string | undefined {
+  const forms = [relative(baseDir, file).split('\\').join('/'), basename(file), file.split('\\').join('/')];
+  const exact = (pattern: string) => forms.includes(pattern.replace(/^\.\//, ''));
+  const off = entries.find((entry) => entry.startsWith('!') && forms.some((form) => picomatch.isMatch(form, entry.slice(1))));
+  const forcedOff = entries.find((entry) => entry.startsWith('-') && exact(entry.slice(1)));
+  if (forcedOff !== undefined) return forcedOff;
+  if (off !== undefined && !entries.some((entry) => entry.startsWith('+') && exact(entry.slice(1)))) return off;
+  return undefined;
 }
 
 /**
@@ -126,18 +152,26 @@ function listedPiExtensions(settingsFile: string, home: string): string[] {
  * `*.ts` or `<name>/index.ts`, and the `extensions` lists of `.pi/settings.json` and
  * `~/.pi/agent/settings.json`. pi loads every one it finds.
  */
-function findPi(places: DoctorPlaces): { candidates: Candidate[]; files: string[]; present: boolean } {
+function findPi(places: DoctorPlaces): { candidates: Candidate[]; files: string[]; present: boolean; off: Finding[] } {
   const agentDir = piAgentDir(places);
   const settings = [
     { file: join(places.projectDir, '.pi', 'settings.json'), level: 'project' as const },
     { file: join(agentDir, 'settings.json'), level: 'user' as const },
   ];
-  const candidates: Candidate[] = [
-    ...listEntries(join(places.projectDir, '.pi', 'extensions'), true).map((file): Candidate => ({ file, level: 'project', via: 'scan' })),
-    ...listEntries(join(agentDir, 'extensions'), true).map((file): Candidate => ({ file, level: 'user', via: 'scan' })),
-    ...settings.flatMap(({ file, level }) => listedPiExtensions(file, places.home).map((entry): Candidate => ({ file: entry, level, via: 'list' }))),
-  ];
-  return { candidates, files: settings.map((s) => s.file).filter((file) => existsSync(file)), present: existsSync(join(places.projectDir, '.pi')) };
+  // Each folder's extensions, less those its settings file's overrides turn off (reported, not loaded).
+  const off: Finding[] = [];
+  const scanned = settings.flatMap(({ file: settingsFile, level }) => {
+    const base = dirname(settingsFile);
+    const entries = readPiExtensionsList(settingsFile);
+    return toRegistrations('pi', listEntries(join(base, 'extensions'), true).map((file): Candidate => ({ file, level, via: 'scan' }))).flatMap((reg) => {
+      const by = piOverrideTurningOff(reg.file, entries, base);
+      if (by === undefined) return [{ file: reg.file, level, via: 'scan' as const }];
+      off.push(problem('suppressed', `${JSON.stringify(by)} in the "extensions" of ${settingsFile} turns ${reg.file} off: pi does not load it`, `remove ${JSON.stringify(by)} from "extensions" in ${settingsFile}`, settingsFile));
+      return [];
+    });
+  });
+  const candidates: Candidate[] = [...scanned, ...settings.flatMap(({ file, level }) => listedPiExtensions(file, places.home).map((entry): Candidate => ({ file: entry, level, via: 'list' })))];
+  return { candidates, files: settings.map((s) => s.file).filter((file) => existsSync(file)), present: existsSync(join(places.projectDir, '.pi')), off };
 }
 
 /** OpenClaw's state folder (`$OPENCLAW_STATE_DIR`, else `~/.openclaw`) and config file (`$OPENCLAW_CONFIG_PATH`, else `openclaw.json` there). */
@@ -278,12 +312,13 @@ export async function checkExtensionHost(host: ExtensionHostName, places: Doctor
   const openclaw = host === 'openclaw' ? openClawPaths(places) : undefined;
   const configRead = openclaw === undefined ? undefined : readJsonFile(openclaw.configFile);
   const config = configRead?.ok === true ? configRead.value : undefined;
-  const { candidates, files, present } = openclaw === undefined ? findPi(places) : findOpenClaw(places, config, openclaw.configFile, openclaw.stateDir);
+  const { candidates, files, present, off } = openclaw === undefined ? findPi(places) : { ...findOpenClaw(places, config, openclaw.configFile, openclaw.stateDir), off: [] };
   const all = toRegistrations(host, candidates);
-  // One file reached twice (scanned and listed, or listed twice) is one plugin: the first way counts.
+  // One file reached twice (scanned and listed, or listed twice) is one plugin: the first way counts
+  // (pi's loader keeps the first of each path.resolve()d path; OpenClaw one plugin root).
   const regs = all.filter((reg, index) => all.findIndex((other) => other.real === reg.real) === index);
-  if (!present && regs.length === 0) return undefined;
-  const findings: Finding[] = [];
+  if (!present && regs.length === 0 && off.length === 0) return undefined;
+  const findings: Finding[] = [...off];
   for (const reg of regs) {
     findings.push(checkState(reg, host, fix));
     const program = checkProgram(reg, host);
@@ -322,7 +357,7 @@ export async function checkExtensionHost(host: ExtensionHostName, places: Doctor
     what,
     files,
     registrations: regs,
-    absent: `${profile.label} is set up here, without hookwire (hookwire init --host ${host} adds it)`,
+    absent: off.length > 0 ? `${profile.label} is set up here, and its settings turn hookwire's extension off` : `${profile.label} is set up here, without hookwire (hookwire init --host ${host} adds it)`,
     duplicateFix: host === 'pi' ? `keep one: pi loads every extension it finds, the project's and the user's (${profile.userNote})` : undefined,
     findings,
   });

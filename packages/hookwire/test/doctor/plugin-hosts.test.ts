@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,27 @@ describe('hookwire doctor: pi', () => {
     const { exit, report } = await p.doctor();
     expect(exit.code).toBe(0);
     expect(hostOf(report, 'pi').wired).toHaveLength(1);
+  });
+
+  it('a symbolic link in ~/.pi/agent/extensions to the project\'s extension is a second extension (pi tells its extensions apart by resolved path, not real path)', async () => {
+    const p = await makeProject(['pi']);
+    await mkdir(join(p.home, '.pi/agent/extensions'), { recursive: true });
+    await symlink(join(p.project, '.pi/extensions/hookwire.ts'), join(p.home, '.pi/agent/extensions/hookwire.ts'));
+    const { exit, report } = await p.doctor();
+    expect(exit.code).toBe(1);
+    expect(hostOf(report, 'pi').findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'duplicate', message: expect.stringContaining('is loaded 2 times') }));
+  });
+
+  it('turned off by a "!" override in .pi/settings.json "extensions": a problem naming it; a "+" override turns it on again', async () => {
+    const p = await makeProject(['pi']);
+    await p.write('.pi/settings.json', { extensions: ['!*.ts'] });
+    const { exit, report } = await p.doctor();
+    expect(exit.code).toBe(1);
+    const pi = hostOf(report, 'pi');
+    expect(pi.wired).toEqual([]);
+    expect(pi.findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'suppressed', message: expect.stringContaining(`"!*.ts" in the "extensions" of ${join(p.project, '.pi/settings.json')} turns ${join(p.project, '.pi/extensions/hookwire.ts')} off`), fix: expect.stringContaining('remove "!*.ts"') }));
+    await p.write('.pi/settings.json', { extensions: ['!*.ts', '+extensions/hookwire.ts'] });
+    expect((await p.doctor()).exit.code).toBe(0);
   });
 
   it('the bridge not installed: a problem naming it, and the live check sees the extension block the harmless call', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeOf, checkOpenClawDuplicates, type Registration } from '../../src/doctor/extension-hosts.js';
+import { bridgeOf, checkOpenClawDuplicates, piOverrideTurningOff, type Registration } from '../../src/doctor/extension-hosts.js';
 import { readPluginAnswer, type HandlerResult } from '../../src/doctor/plugin-live.js';
 
 // The pure parts of doctor's pi and OpenClaw sections: how a plugin handler's answer is read, which
@@ -51,5 +51,27 @@ describe('checkOpenClawDuplicates', () => {
     const found = checkOpenClawDuplicates(regs, extra);
     expect(found.map((f) => `${f.status} ${f.check}`)).toEqual(expected.map((e) => e.split(':')[0]));
     found.forEach((finding, index) => expect(finding.message).toContain(expected[index]!.slice(expected[index]!.indexOf(': ') + 2)));
+  });
+});
+
+describe("piOverrideTurningOff: pi's \"extensions\" overrides, as its package manager reads them", () => {
+  const base = '/w/app/.pi';
+  const file = '/w/app/.pi/extensions/hookwire.ts';
+  it.each([
+    { entries: [], off: undefined },
+    { entries: ['extensions/other.ts'], off: undefined },
+    { entries: ['!hookwire.ts'], off: '!hookwire.ts' },
+    { entries: ['!extensions/*.ts'], off: '!extensions/*.ts' },
+    { entries: ['!**/hookwire.ts'], off: '!**/hookwire.ts' },
+    { entries: [`!${file}`], off: `!${file}` },
+    { entries: ['!other.ts'], off: undefined },
+    { entries: ['!*.ts', '+extensions/hookwire.ts'], off: undefined },
+    { entries: ['!*.ts', '+./extensions/hookwire.ts'], off: undefined },
+    { entries: ['!*.ts', '+hookwire.ts'], off: undefined },
+    { entries: ['-extensions/hookwire.ts'], off: '-extensions/hookwire.ts' },
+    { entries: ['+extensions/hookwire.ts', '-extensions/hookwire.ts'], off: '-extensions/hookwire.ts' },
+    { entries: ['-hook*.ts'], off: undefined },
+  ])('$entries → $off', ({ entries, off }) => {
+    expect(piOverrideTurningOff(file, entries, base)).toBe(off);
   });
 });
