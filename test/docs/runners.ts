@@ -101,6 +101,17 @@ export const RUNNERS: Record<string, DocRun> = {
       expect(JSON.parse(json)).toMatchObject({ hosts: expect.any(Array) });
     },
   },
+  // docs/doctor.md § pi, OpenClaw and a staged managed install: the pi section as init leaves it.
+  'doctor-pi': { normalise: (text) => text.replace(/Node v\d+\.\d+\.\d+/g, 'Node vN').replace(/in \d+ ms/g, 'in N ms') },
+  // The same § : Codex's requirements.toml staged by init --managed --root, read through HOOKWIRE_MANAGED_ROOT.
+  'doctor-codex-managed': {
+    exit: 1,
+    check: async (_project, run) => {
+      expect(run.output).toMatch(/✓ the managed hooks of \.\/staged\/etc\/codex\/requirements\.toml run the bridge on 10 events, with the organisation layer \S+ \(--org-config\)/);
+      expect(run.output).toContain('! allow_managed_hooks_only is true in ./staged/etc/codex/requirements.toml: Codex skips the bridge in ./.codex/hooks.json; the managed one runs');
+      expect(run.output).toMatch(/✗ \S+ \(org\) does not exist/);
+    },
+  },
   // docs/hosts-setup.md: one init per host.
   'init-copilot': { check: wrote('.hookwire.json', '.github/hooks/hookwire.json') },
   'init-opencode': {

@@ -153,6 +153,13 @@ describe.runIf(canOverlayEtc())('hookwire init --managed with the real Claude Co
     expect(String(allowed?.output)).toContain('everyday-ok');
     expect(existsSync(projectRan)).toBe(false);
     expect(readFileSync(orgRan, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+
+    // doctor reads the staged requirements.toml as the machine's: the managed bridge, with its organisation layer, answers.
+    const doctor = spawnSync(process.execPath, [HOOKWIRE_BIN, 'doctor', '--json'], { cwd, env: { ...process.env, HOOKWIRE_MANAGED_ROOT: stage, HOME: machine, CODEX_HOME: '' }, encoding: 'utf8' });
+    const requirements = join(stage, 'etc/codex/requirements.toml');
+    const codex = (JSON.parse(doctor.stdout) as { hosts: { host: string; findings: { status: string; check: string; file?: string; message: string }[] }[] }).hosts.find((host) => host.host === 'codex');
+    expect(codex?.findings).toContainEqual(expect.objectContaining({ status: 'ok', check: 'managed', file: requirements, message: expect.stringContaining(`with the organisation layer ${cache}`) }));
+    expect(codex?.findings).toContainEqual(expect.objectContaining({ status: 'ok', check: 'live', file: requirements }));
     expect(hookwire(['init', '--managed', '--uninstall', '--host', 'codex', '--root', stage])).toMatch(/deleted etc\/codex\/requirements\.toml: nothing but init's lines was in it/);
   });
 

@@ -14,6 +14,10 @@ export interface RunOpenClawOptions {
   /** What the fake model answers on the main loop, one step per assistant message. */
   script?: ChatStep[];
   timeoutMs?: number;
+  /** Called with the fresh HOME once its openclaw.json is written, before OpenClaw starts (to add plugins there). */
+  prepareHome?: (home: string) => Promise<void>;
+  /** Called with that HOME after the run, before it is removed (to inspect it, e.g. with hookwire doctor). */
+  inspectHome?: (home: string) => Promise<void>;
 }
 
 export interface OpenClawRun extends HostExit {
@@ -50,9 +54,11 @@ export async function runOpenClaw(options: RunOpenClawOptions): Promise<OpenClaw
       plugins: { entries: { hookwire: { enabled: true, hooks: { allowConversationAccess: true } } } },
     };
     await writeFile(join(home, '.openclaw', 'openclaw.json'), `${JSON.stringify(config, null, 2)}\n`);
+    await options.prepareHome?.(home);
     const env = { ...inheritHostEnv(), HOME: home, TMPDIR: join(home, 'tmp'), TERM: 'dumb', NO_COLOR: '1' };
     const args = [OPENCLAW_ENTRY, 'agent', '--local', '--agent', 'main', '--session-id', randomUUID(), '-m', options.prompt ?? 'Do the task.', '--json'];
     const run = await spawnHost(node, args, { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? 120_000 });
+    await options.inspectHome?.(home);
     return { ...run, requests: fake.requests };
   } finally {
     await fake.close();

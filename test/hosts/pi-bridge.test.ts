@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeTempDirs } from '@hookwire/test-utils';
+import { removeTempDirs, runClean, tempDir } from '@hookwire/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectBothDenials, expectCleanExit, expectTreeKilled } from './cross-host-expect.js';
 import * as hooks from './cross-host-hooks.js';
 import { collectShownText, listLastMessages, listToolResults, readContent, type ChatRequest } from './fake-chat-completions.js';
+import { HOOKWIRE_BIN } from './claude-settings.js';
 import { makeInitProject } from './init-project.js';
 import { runPi, runPiRpc } from './pi.js';
 import { describeRecorder, readRecorded } from './record-hook.js';
@@ -152,5 +154,28 @@ describe('pi through hookwire init --host pi', () => {
     expect(run.stdout.trim()).toBe('finished');
     expect(run.stderr).toContain(`hookwire: a Stop hook asked pi to go on, but pi is ending the session: ${hooks.STOP_REASON}`);
     expect((await readRecorded(join(project, STOPS_LOG))).map((payload) => payload.stop_hook_active)).toEqual([false]);
+  });
+});
+
+describe('hookwire doctor reads pi\'s "extensions" overrides as pi does', () => {
+  it('"!*.ts" in .pi/settings.json: pi runs no hook of the extension, and doctor says it is turned off; "+extensions/hookwire.ts" beside it: pi runs it, doctor is content', async () => {
+    const { project } = await makeInitProject('pi', (dir: string) => ({ hooks: [{ id: 'record', event: 'PreToolUse', matcher: 'Bash', type: 'command', command: describeRecorder(join(dir, 'calls.jsonl')) }] }));
+    const home = await tempDir('hookwire-pi-doctor-home-');
+    const doctor = async () => {
+      const exit = await runClean(process.execPath, [HOOKWIRE_BIN, 'doctor', '--json'], { cwd: project, userConfigHome: join(home, '.config'), env: { HOME: home, HOOKWIRE_MANAGED_ROOT: home } });
+      const pi = (JSON.parse(exit.stdout) as { hosts: { host: string; findings: { status: string; check: string }[] }[] }).hosts.find((host) => host.host === 'pi');
+      return { code: exit.code, checks: pi?.findings.map((f) => `${f.status} ${f.check}`) };
+    };
+    const script = [{ bash: 'echo one' }, { text: 'finished' }];
+
+    await writeFile(join(project, '.pi/settings.json'), `${JSON.stringify({ extensions: ['!*.ts'] })}\n`);
+    expectCleanExit(await runPi({ cwd: project, script }));
+    expect(await readRecorded(join(project, 'calls.jsonl'))).toEqual([]);
+    expect(await doctor()).toEqual({ code: 1, checks: ['ok wired', 'problem suppressed'] });
+
+    await writeFile(join(project, '.pi/settings.json'), `${JSON.stringify({ extensions: ['!*.ts', '+extensions/hookwire.ts'] })}\n`);
+    expectCleanExit(await runPi({ cwd: project, script }));
+    expect(await readRecorded(join(project, 'calls.jsonl'))).toHaveLength(1);
+    expect(await doctor()).toEqual({ code: 0, checks: ['ok wired', 'ok plugin', 'ok program', 'ok live'] });
   });
 });

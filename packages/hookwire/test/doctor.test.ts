@@ -2,96 +2,14 @@ import { chmod, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promise
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runClean, tempDir, type Exit } from '@hookwire/test-utils';
-import { HOOKWIRE } from './sidecar.js';
+import { removeTempDirs } from '@hookwire/test-utils';
+import { hostOf, makeProject, problemsOf, type Report } from './doctor/doctor-project.js';
 
 // `hookwire doctor`, the real built executable, in temp projects wired by the real `hookwire init`,
 // with HOME (and the managed-settings root) pointed at temp folders: each test breaks one thing
 // and asserts what doctor finds and its exit code.
 
 afterAll(() => removeTempDirs());
-
-interface Finding {
-  status: 'ok' | 'problem' | 'note';
-  check: string;
-  message: string;
-  fix?: string;
-  file?: string;
-}
-
-interface Report {
-  version: number;
-  projectDir: string;
-  ok: boolean;
-  problems: number;
-  notes: number;
-  config: { layers: { file: string; from: string }[]; findings: Finding[] };
-  hosts: { host: string; files: string[]; wired: { file: string; level: string; events: string[] }[]; missingEvents: string[]; findings: Finding[] }[];
-  findings: Finding[];
-}
-
-interface Project {
-  root: string;
-  project: string;
-  home: string;
-  managed: string;
-  run(args: string[], env?: NodeJS.ProcessEnv): Promise<Exit>;
-  doctor(env?: NodeJS.ProcessEnv): Promise<{ exit: Exit; report: Report }>;
-  write(path: string, value: unknown): Promise<void>;
-  read(path: string): Promise<unknown>;
-}
-
-/** A project with this checkout's built bin as its installed node_modules/.bin/hookwire, a fresh HOME, an empty managed root; `init --host` each of `hosts`. */
-async function makeProject(hosts: string[]): Promise<Project> {
-  const root = await tempDir('hookwire-doctor-');
-  const project = join(root, 'project');
-  const home = join(root, 'home');
-  const managed = join(root, 'managed');
-  await mkdir(join(project, 'node_modules', '.bin'), { recursive: true });
-  await mkdir(home);
-  await mkdir(managed);
-  const shim = join(project, 'node_modules', '.bin', 'hookwire');
-  await writeFile(shim, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(HOOKWIRE)} "$@"\n`);
-  await chmod(shim, 0o755);
-  // Whatever the machine running the tests has set for a host is blanked: doctor reads an empty string as unset.
-  const blank = ['CODEX_HOME', 'COPILOT_HOME', 'CLAUDE_CONFIG_DIR', 'COPILOT_ALLOW_ALL', 'GEMINI_CLI_TRUST_WORKSPACE', 'GEMINI_RESTRICTED_MODE', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_SYSTEM_SETTINGS_PATH', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR', 'COPILOT_PROJECT_DIR'];
-  const baseEnv = { ...Object.fromEntries(blank.map((name) => [name, ''])), HOME: home, HOOKWIRE_MANAGED_ROOT: managed };
-  const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runClean(process.execPath, [HOOKWIRE, ...args], { cwd: project, userConfigHome: join(home, '.config'), env: { ...baseEnv, ...env } });
-  const at = (path: string) => (path.startsWith('~/') ? join(home, path.slice(2)) : path.startsWith('/') ? join(managed, path) : join(project, path));
-  for (const host of hosts) {
-    const init = await run(['init', '--host', host]);
-    if (init.code !== 0) throw new Error(`hookwire init --host ${host} failed (${init.code}): ${init.stderr}`);
-  }
-  return {
-    root,
-    project,
-    home,
-    managed,
-    run,
-    async doctor(env = {}) {
-      const exit = await run(['doctor', '--json'], env);
-      if (exit.code !== 0 && exit.code !== 1) throw new Error(`hookwire doctor could not run (${exit.code}): ${exit.stderr}`);
-      return { exit, report: JSON.parse(exit.stdout) as Report };
-    },
-    async write(path, value) {
-      await mkdir(dirname(at(path)), { recursive: true });
-      await writeFile(at(path), typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
-    },
-    async read(path) {
-      return JSON.parse(await readFile(at(path), 'utf8'));
-    },
-  };
-}
-
-function hostOf(report: Report, host: string) {
-  const found = report.hosts.find((h) => h.host === host);
-  if (found === undefined) throw new Error(`doctor reported no ${host} section: ${report.hosts.map((h) => h.host).join(', ')}`);
-  return found;
-}
-
-function problemsOf(report: Report): Finding[] {
-  return [...report.config.findings, ...report.hosts.flatMap((h) => h.findings), ...report.findings].filter((f) => f.status === 'problem');
-}
 
 describe('hookwire doctor: a project wired by init', () => {
   it('finds Claude Code wired on all 12 events, its command answering a harmless call and denying a dangerous one: exit 0', async () => {
@@ -303,6 +221,18 @@ describe('hookwire doctor: what turns Claude Code hooks off', () => {
     const { exit, report } = await p.doctor();
     expect(exit.code).toBe(1);
     expect(hostOf(report, 'claude').findings).toContainEqual(expect.objectContaining({ status: 'problem', check: 'suppressed', message: expect.stringContaining('allowManagedHooksOnly is true in the managed settings') }));
+  });
+
+  it('a managed bridge (init --managed --root) beside the project one under allowManagedHooksOnly: the project one is skipped, so it is no duplicate, and the live check runs the managed line', async () => {
+    const p = await makeProject(['claude']);
+    const init = await p.run(['init', '--managed', '--host', 'claude', '--root', p.managed]);
+    expect(init.code, init.stderr).toBe(0);
+    const managedFile = join(p.managed, 'etc/claude-code/managed-settings.json');
+    const { report } = await p.doctor();
+    const claude = hostOf(report, 'claude');
+    expect(claude.wired.map((w) => w.level)).toEqual(['managed', 'project']);
+    expect(claude.findings.filter((f) => f.check === 'duplicate')).toEqual([]);
+    expect(claude.findings.filter((f) => f.check === 'live').map((f) => f.file)).toEqual([managedFile]);
   });
 
   it('allowManagedHooksOnly outside managed settings changes nothing', async () => {

@@ -14,6 +14,8 @@ const HOST_TITLES: Record<string, string> = {
   letta: 'Letta Code',
   qwen: 'Qwen Code',
   opencode: 'OpenCode',
+  pi: 'pi',
+  openclaw: 'OpenClaw',
 };
 /** Paths in the project as `./…`, in the home folder as `~/…`: for reading only (the JSON keeps them whole). */
 function shortenPaths(text: string, projectDir: string, home: string | undefined): string {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
-import { HOSTS, type HostName } from '../hosts.js';
+import { parse as parseToml } from 'smol-toml';
+import { HOSTS, MANAGED_FILES, type HostName } from '../hosts.js';
 import type { SettingsLevel } from './findings.js';
 
 /** Where doctor looks: the project, the user's home, the environment, and the root of system-wide (managed) files. */
@@ -39,6 +40,23 @@ export function readJsonFile(file: string): JsonRead {
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) return { ok: false, message: `${file} is not valid JSON (at offset ${errors[0]!.offset})` };
   return { ok: true, value };
+}
+
+/** A host settings file: Codex's `requirements.toml` as TOML (smol-toml, as Codex's own reader is strict TOML), every other as JSON the lenient way. */
+export function readSettingsFile(file: string): JsonRead {
+  if (!file.endsWith('.toml')) return readJsonFile(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    return { ok: false, message: (error as Error).message };
+  }
+  try {
+    return { ok: true, value: parseToml(text) };
+  } catch (error) {
+    return { ok: false, message: `${file} is not valid TOML (${(error as Error).message.split('\n')[0]})` };
+  }
 }
 
 /** A JSON file's value, or undefined when it is missing or unreadable (for files whose problems another check reports). */
@@ -87,6 +105,11 @@ export function geminiSystemSettings(places: DoctorPlaces): string {
   return given !== undefined && given !== '' ? given : systemPath(places, 'etc/gemini-cli/settings.json', 'Library/Application Support/GeminiCli/settings.json');
 }
 
+/** Codex's managed requirements (`/etc/codex/requirements.toml`, under `$HOOKWIRE_MANAGED_ROOT`): its `[hooks]` run as managed hooks, as `init --managed --host codex` writes them. */
+export function codexRequirements(places: DoctorPlaces): SettingsFile {
+  return { file: systemPath(places, MANAGED_FILES.codex.linux, MANAGED_FILES.codex.darwin), level: 'managed' };
+}
+
 /**
  * Every file each host reads hooks from, highest precedence first where the host has one (Claude
  * Code: managed, local, project, user). Whether each exists is the caller's question.
@@ -104,7 +127,7 @@ export function listHostSettingsFiles(host: HostName, places: DoctorPlaces): Set
     case 'gemini':
       return [{ file: geminiSystemSettings(places), level: 'managed' }, project(HOSTS.gemini.settingsPath), { file: join(places.home, '.gemini', 'settings.json'), level: 'user' }];
     case 'codex':
-      return [project(HOSTS.codex.settingsPath), { file: join(codexHome(places), 'hooks.json'), level: 'user' }];
+      return [codexRequirements(places), project(HOSTS.codex.settingsPath), { file: join(codexHome(places), 'hooks.json'), level: 'user' }];
     case 'copilot':
       return [
         ...listJsonFiles(join(places.projectDir, '.github', 'hooks')).map((file): SettingsFile => ({ file, level: 'project' })),

@@ -18,9 +18,14 @@ export interface LiveRun {
 
 /** Runs `command` as the host would (`sh -c`, in the project folder, the host's project variable set), `payload` on stdin; killed with its process group at the deadline. */
 export function runHostCommand(command: string, payload: string, options: { cwd: string; env: Record<string, string | undefined> }): Promise<LiveRun> {
+  return runProcess('sh', ['-c', command], payload, options);
+}
+
+/** Runs `program` with `args` in its own process group, `payload` on stdin, killed with the group after {@link LIVE_TIMEOUT_MS}. */
+export function runProcess(program: string, args: readonly string[], payload: string, options: { cwd: string; env: Record<string, string | undefined> }): Promise<LiveRun> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', command], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

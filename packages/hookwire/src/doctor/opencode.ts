@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isRecord } from '@hookwire/contract';
 import { PLUGIN_HOSTS } from '../hosts.js';
 import { ok, problem, type Finding, type HostReport, type SettingsLevel } from './findings.js';
+import { reportPluginHost, type PluginRegistration } from './plugin-report.js';
 import { readJsonValue, type DoctorPlaces } from './host-files.js';
 
 const PACKAGE = PLUGIN_HOSTS.opencode.pluginPackage;
@@ -48,7 +49,7 @@ function countListed(config: unknown): number {
  */
 export function checkOpenCode(places: DoctorPlaces): HostReport | undefined {
   const files: string[] = [];
-  const registrations: { file: string; level: SettingsLevel }[] = [];
+  const registrations: PluginRegistration[] = [];
   for (const { dir, level, configFiles } of configDirs(places)) {
     for (const file of listPluginFiles(dir)) registrations.push({ file, level });
     for (const file of configFiles) {
@@ -58,20 +59,19 @@ export function checkOpenCode(places: DoctorPlaces): HostReport | undefined {
       for (let n = 0; n < count; n++) registrations.push({ file, level });
     }
   }
-  files.push(...registrations.map((r) => r.file).filter((file) => !files.includes(file)));
-  if (files.length === 0) return undefined;
-  const findings: Finding[] = [];
-  if (registrations.length === 0) return { host: 'opencode', files, wired: [], missingEvents: [], findings: [ok('wired', 'OpenCode is set up here, without hookwire (hookwire init --host opencode adds it)')] };
-  findings.push(ok('wired', `${PACKAGE} is loaded by ${registrations.map((r) => `${r.file} (${r.level})`).join(', ')}`));
-  if (registrations.length > 1) {
-    findings.push(problem('duplicate', `${PACKAGE} is loaded ${registrations.length} times (${registrations.map((r) => r.file).join(', ')}): OpenCode runs every hook that many times`, `keep one: the plugin file ${PLUGIN_HOSTS.opencode.pluginPath} or the opencode.json "plugin" entry, not both`));
-  }
+  if (files.length === 0 && registrations.length === 0) return undefined;
   const installed = join(places.projectDir, 'node_modules', ...PACKAGE.split('/'), 'package.json');
-  findings.push(
-    existsSync(installed)
-      ? ok('program', `${PACKAGE} is installed in the project`)
-      : problem('program', `${PACKAGE} is not installed in ${places.projectDir}: OpenCode cannot load the plugin`, `npm install --save-dev ${PACKAGE}`),
-  );
-  const wired = [...new Map(registrations.map((r) => [r.file, { file: r.file, level: r.level, events: [] as string[] }])).values()];
-  return { host: 'opencode', files, wired, missingEvents: [], findings };
+  const findings: Finding[] =
+    registrations.length === 0
+      ? []
+      : [existsSync(installed) ? ok('program', `${PACKAGE} is installed in the project`) : problem('program', `${PACKAGE} is not installed in ${places.projectDir}: OpenCode cannot load the plugin`, `npm install --save-dev ${PACKAGE}`)];
+  return reportPluginHost({
+    host: 'opencode',
+    what: PACKAGE,
+    files,
+    registrations,
+    absent: 'OpenCode is set up here, without hookwire (hookwire init --host opencode adds it)',
+    duplicateFix: `keep one: the plugin file ${PLUGIN_HOSTS.opencode.pluginPath} or the opencode.json "plugin" entry, not both`,
+    findings,
+  });
 }

@@ -1,12 +1,13 @@
 import { homedir } from 'node:os';
-import { resolveEventIn } from '@hookwire/contract';
+import { isRecord, resolveEventIn } from '@hookwire/contract';
 import { locateProjectDir } from '../config-location.js';
-import { HOST_NAMES, HOSTS, INIT_HOST_NAMES, type HostName } from '../hosts.js';
+import { HOST_NAMES, HOSTS, INIT_HOST_NAMES, isManagedHostName, MANAGED_FILES, type HostName, type ManagedFileProfile } from '../hosts.js';
 import { listBridgeEntries } from './bridge-entries.js';
 import { checkConfigLayers, findOrgConfigOnLines } from './config-layers.js';
 import { note, ok, problem, type DoctorReport, type Finding, type HostReport, type SettingsLevel, type WiredFile } from './findings.js';
-import { listHostSettingsFiles, readJsonFile, type DoctorPlaces } from './host-files.js';
+import { listHostSettingsFiles, readSettingsFile, type DoctorPlaces } from './host-files.js';
 import { checkLive } from './live-check.js';
+import { checkExtensionHost } from './extension-hosts.js';
 import { checkOpenCode } from './opencode.js';
 import { checkSuppression } from './suppression.js';
 
@@ -28,8 +29,10 @@ export interface DoctorOptions {
 
 interface ReadHost {
   report: HostReport;
-  /** Every bridge entry, with its file and level, for the live check and duplicates. */
+  /** Every bridge entry, with its file and level. */
   entries: { file: string; level: SettingsLevel; event: string; command: string }[];
+  /** The entries the host runs, for the live check and duplicates: under a managed-only lock, with a managed bridge, only the managed ones. */
+  running: ReadHost['entries'];
   found: boolean;
 }
 
@@ -38,7 +41,7 @@ function readHost(host: HostName, places: DoctorPlaces): ReadHost {
   const findings: Finding[] = [];
   const files: { file: { file: string; level: SettingsLevel }; settings: unknown }[] = [];
   for (const file of listHostSettingsFiles(host, places)) {
-    const read = readJsonFile(file.file);
+    const read = readSettingsFile(file.file);
     if (read === undefined) continue;
     if (!read.ok) {
       findings.push(problem('settings', `${file.file} cannot be read: ${read.message}`, `fix ${file.file}: the host reads no hook from it (or refuses to start)`, file.file));
@@ -65,7 +68,12 @@ function readHost(host: HostName, places: DoctorPlaces): ReadHost {
       findings.push(...checkSuppression({ host, files, wired, places }, [...new Set(entries.map((entry) => entry.command))]));
     }
   }
-  return { report: { host, files: files.map(({ file }) => file.file), wired, missingEvents, findings }, entries, found };
+  // Claude Code's allowManagedHooksOnly, Codex's allow_managed_hooks_only: the other levels' entries are skipped.
+  const lockKey = isManagedHostName(host) ? (MANAGED_FILES[host] as ManagedFileProfile).lockKey : undefined;
+  const locked = lockKey !== undefined && files.some(({ file, settings }) => file.level === 'managed' && isRecord(settings) && settings[lockKey] === true);
+  const managed = entries.filter((entry) => entry.level === 'managed');
+  const running = locked && managed.length > 0 ? managed : entries;
+  return { report: { host, files: files.map(({ file }) => file.file), wired, missingEvents, findings }, entries, running, found };
 }
 
 /** The first few items of a list, then how many more. */
@@ -115,9 +123,9 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   const hosts: HostReport[] = [];
   for (const [host, state] of read) {
     if (!state.found) continue;
-    const { report, entries } = state;
+    const { report, entries, running } = state;
     if (entries.length > 0) {
-      report.findings.push(...findDuplicates(host, entries));
+      report.findings.push(...findDuplicates(host, running));
       const claude = read.get('claude')!;
       const levels = READS_CLAUDE_SETTINGS[host];
       const shared = levels === undefined ? [] : [...new Set(claude.entries.filter((entry) => levels.includes(entry.level)).map((entry) => entry.file))];
@@ -126,7 +134,7 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
           problem('duplicate', `${host} also runs the Claude Code bridge in ${shared.join(', ')}: with its own bridge, every hook runs twice in ${host}`, `keep one of the two: hookwire init --host ${host} --uninstall (${host} then runs the Claude Code entries), or remove the Claude Code bridge`),
         );
       }
-      const live = pickLiveEntry(host, entries);
+      const live = pickLiveEntry(host, running);
       if (live === undefined) report.findings.push(note('live', `no bridge on ${host}'s tool-call event: nothing to run a live check on`));
       else {
         const profile = HOSTS[host];
@@ -138,6 +146,10 @@ export async function runDoctor(options: DoctorOptions = {}): Promise<DoctorRepo
   }
   const opencode = checkOpenCode(places);
   if (opencode !== undefined) hosts.push(opencode);
+  for (const host of ['pi', 'openclaw'] as const) {
+    const extension = await checkExtensionHost(host, places, config.hasRulePack);
+    if (extension !== undefined) hosts.push(extension);
+  }
   const findings: Finding[] = [];
   if (!hosts.some((host) => host.wired.length > 0)) {
     findings.push(problem('wired', `no host runs hookwire here: no settings file in ${projectDir} or ${home} has a hookwire bridge`, `hookwire init --host ${INIT_HOST_NAMES.join('|')}`));

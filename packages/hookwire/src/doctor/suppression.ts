@@ -2,7 +2,9 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isRecord } from '@hookwire/contract';
 import { parse as parseToml } from 'smol-toml';
-import type { HostName } from '../hosts.js';
+import { HOSTS, type HostName } from '../hosts.js';
+import { listBridgeEntries } from './bridge-entries.js';
+import { findOrgConfigOnLines } from './config-layers.js';
 import { note, ok, problem, type Finding, type WiredFile } from './findings.js';
 import { codexHome, copilotHome, readJsonFile, readJsonValue, type DoctorPlaces, type SettingsFile } from './host-files.js';
 
@@ -131,7 +133,7 @@ function readCodexConfig(places: DoctorPlaces): { file: string; config?: Record<
  * review of the project's hooks is recorded (the review itself is a hash doctor cannot recompute).
  */
 function checkCodex(state: HostState): Finding[] {
-  const found: Finding[] = [];
+  const found: Finding[] = [...checkCodexRequirements(state)];
   const { file, config, error } = readCodexConfig(state.places);
   if (error !== undefined) return [problem('suppressed', `${file} cannot be read as TOML (${error}): Codex will not start`, `fix ${file}`, file)];
   const features = isRecord(config?.features) ? config.features : {};
@@ -158,6 +160,44 @@ function checkCodex(state: HostState): Finding[] {
       ? ok('review', `a review of ${hooksFile} is recorded in ${file} (a changed entry needs a new one)`)
       : note('review', `no review of ${hooksFile} is recorded in ${file}: Codex runs unreviewed hooks only after "Trust all and continue", and codex exec skips them silently`, 'start codex in the project once and answer "Trust all and continue" (or use /hooks)'),
   );
+  return found;
+}
+
+/**
+ * Codex's managed requirements (`requirements.toml`): whether its `[hooks]` run the bridge, with the
+ * organisation layer `init --managed` names (`--org-config`), and `allow_managed_hooks_only = true`,
+ * which skips every user, project and session hook.
+ */
+function checkCodexRequirements(state: HostState): Finding[] {
+  const requirements = state.files.find(({ file }) => file.level === 'managed');
+  if (requirements === undefined || !isRecord(requirements.settings)) return [];
+  const file = requirements.file.file;
+  const found: Finding[] = [];
+  const managed = state.wired.find((wired) => wired.file === file);
+  if (managed === undefined) found.push(note('managed', `the managed hooks of ${file} do not run the hookwire bridge`, 'hookwire init --managed --host codex adds it (as root, or --root DIR to stage the file)', file));
+  else {
+    const commands = listBridgeEntries(requirements.settings, HOSTS.codex).map((entry) => entry.command);
+    const orgs = [...new Set(findOrgConfigOnLines(commands))];
+    found.push(
+      orgs.length > 0
+        ? ok('managed', `the managed hooks of ${file} run the bridge on ${managed.events.length} event${managed.events.length === 1 ? '' : 's'}, with the organisation layer ${orgs.join(', ')} (--org-config)`, file)
+        : note('managed', `the managed hooks of ${file} run the bridge without --org-config: they load the project's and the user's config layers, not an organisation's`, 'hookwire init --managed --host codex writes lines that name the organisation layer', file),
+    );
+  }
+  if (requirements.settings.allow_managed_hooks_only !== true) return found;
+  const others = state.wired.filter((wired) => wired.level !== 'managed');
+  if (managed === undefined && others.length > 0) {
+    found.push(
+      problem(
+        'suppressed',
+        `allow_managed_hooks_only is true in the managed requirements ${file}: Codex runs only the hooks there, and the bridge is not one (${others.map((w) => w.file).join(', ')} are skipped)`,
+        'ask whoever manages this machine to run hookwire init --managed --host codex, or to drop allow_managed_hooks_only',
+        file,
+      ),
+    );
+  } else if (others.length > 0) {
+    found.push(note('suppressed', `allow_managed_hooks_only is true in ${file}: Codex skips the bridge in ${others.map((w) => w.file).join(', ')}; the managed one runs`, `remove the skipped entries (hookwire init --host codex --uninstall in the project)`, file));
+  }
   return found;
 }
 
