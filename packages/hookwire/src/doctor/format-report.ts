@@ -35,9 +35,15 @@ export function formatDoctorReport(report: DoctorReport, home?: string): string 
   const sections = [
     `hookwire doctor in ${report.projectDir}\n`,
     `\nconfig\n${formatAll(report.config.findings)}`,
-    ...report.hosts.map((host) => `\n${host.host} (${HOST_TITLES[host.host] ?? host.host})\n${formatAll(host.findings)}`),
+    ...report.hosts.map((host) => `\n${titleOf(host.host)}\n${formatAll(host.findings)}`),
     report.findings.length === 0 ? '' : `\nhosts\n${formatAll(report.findings)}`,
     `\n${report.problems === 0 ? 'no problems' : `${report.problems} problem${report.problems === 1 ? '' : 's'}`}, ${report.notes} note${report.notes === 1 ? '' : 's'}\n`,
   ];
   return sections.join('');
+}
+
+/** A host's section heading: its dialect name, then its product name where that says more (`claude (Claude Code)`; pi is just `pi`). */
+function titleOf(host: string): string {
+  const title = HOST_TITLES[host] ?? host;
+  return title.toLowerCase() === host.toLowerCase() ? host : `${host} (${title})`;
 }
