@@ -196,6 +196,18 @@ def label(cmd):
     return E, category, None
 
 
+def write_sample(rows, dropped):
+    """Writes about PER_LABEL rows of each label (a deterministic sample by id where a label has more) as JSON lines, and a count on stderr."""
+    out = []
+    for lab in (D, E):
+        picked = sorted((r for r in rows if r['label'] == lab), key=lambda r: hashlib.sha256(r['id'].encode()).hexdigest())[:PER_LABEL]
+        out += sorted(picked, key=lambda r: r['id'])
+    for r in out:
+        sys.stdout.write(json.dumps(r) + '\n')
+    sys.stderr.write(f"{sum(r['label'] == D for r in out)} dangerous, {sum(r['label'] == E for r in out)} everyday "
+                     f"(of {sum(r['label'] == D for r in rows)} / {sum(r['label'] == E for r in rows)}); {dropped} dropped\n")
+
+
 def main():
     dev = {json.loads(l)['input'].get('command') for l in open(DEV) if l.strip()}
     rows, seen, dropped = [], set(), []
@@ -220,15 +232,7 @@ def main():
         if note:
             row['note'] = note
         rows.append(row)
-    # About PER_LABEL of each: a deterministic sample (by id) where a label has more.
-    out = []
-    for lab in (D, E):
-        picked = sorted((r for r in rows if r['label'] == lab), key=lambda r: hashlib.sha256(r['id'].encode()).hexdigest())[:PER_LABEL]
-        out += sorted(picked, key=lambda r: r['id'])
-    for r in out:
-        sys.stdout.write(json.dumps(r) + '\n')
-    sys.stderr.write(f"{sum(r['label'] == D for r in out)} dangerous, {sum(r['label'] == E for r in out)} everyday "
-                     f"(of {sum(r['label'] == D for r in rows)} / {sum(r['label'] == E for r in rows)}); {len(dropped)} dropped\n")
+    write_sample(rows, len(dropped))
     if '--dropped' in sys.argv:
         for cmd, why in dropped:
             sys.stderr.write(f'  drop: {cmd}  ({why})\n')

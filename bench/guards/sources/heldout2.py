@@ -40,6 +40,8 @@ Needs the repositories as local git mirrors (the `fetch` tool puts them under
 """
 import hashlib, json, re, shlex, subprocess, sys
 
+from heldout import write_sample  # the same sampling and count as the first held-out corpus
+
 MIRRORS = '/work/.mirror/{}/repo'
 EXCLUDE = ('bench/guards/corpus/dev.jsonl', 'bench/guards/heldout/heldout.jsonl')
 PER_LABEL = 300
@@ -337,14 +339,7 @@ def main():
         if note:
             row['note'] = note
         rows.append(row)
-    out = []
-    for lab in (D, E):
-        picked = sorted((r for r in rows if r['label'] == lab), key=lambda r: hashlib.sha256(r['id'].encode()).hexdigest())[:PER_LABEL]
-        out += sorted(picked, key=lambda r: r['id'])
-    for r in out:
-        sys.stdout.write(json.dumps(r) + '\n')
-    sys.stderr.write(f"{sum(r['label'] == D for r in out)} dangerous, {sum(r['label'] == E for r in out)} everyday "
-                     f"(of {sum(r['label'] == D for r in rows)} / {sum(r['label'] == E for r in rows)}); {len(dropped)} dropped\n")
+    write_sample(rows, len(dropped))
     if '--dropped' in sys.argv:
         for tool, text, why in dropped:
             sys.stderr.write(f'  drop: {tool} {json.dumps(text)}  ({why})\n')

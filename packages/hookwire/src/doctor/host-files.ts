@@ -27,15 +27,21 @@ export interface SettingsFile {
 /** A JSON file's content, or why it could not be read (undefined when it does not exist). */
 export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string } | undefined;
 
-/** Reads a JSON file the lenient way its host does (comments and trailing commas allowed, as in Gemini CLI's and VS Code's settings). */
-export function readJsonFile(file: string): JsonRead {
-  let text: string;
+/** A file's text; undefined when it does not exist, or why it could not be read. */
+function readText(file: string): string | { ok: false; message: string } | undefined {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     return { ok: false, message: (error as Error).message };
   }
+}
+
+/** Reads a JSON file the lenient way its host does (comments and trailing commas allowed, as in Gemini CLI's and VS Code's settings). */
+export function readJsonFile(file: string): JsonRead {
+  const text = readText(file);
+  if (typeof text !== 'string') return text;
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) return { ok: false, message: `${file} is not valid JSON (at offset ${errors[0]!.offset})` };
@@ -45,13 +51,8 @@ export function readJsonFile(file: string): JsonRead {
 /** A host settings file: Codex's `requirements.toml` as TOML (smol-toml, as Codex's own reader is strict TOML), every other as JSON the lenient way. */
 export function readSettingsFile(file: string): JsonRead {
   if (!file.endsWith('.toml')) return readJsonFile(file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
-    return { ok: false, message: (error as Error).message };
-  }
+  const text = readText(file);
+  if (typeof text !== 'string') return text;
   try {
     return { ok: true, value: parseToml(text) };
   } catch (error) {
